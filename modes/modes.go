@@ -1,0 +1,102 @@
+// Package modes holds skewlab's world-transform accumulation rules: each is
+// a function from a scene's nodes to the world matrix that draws every
+// node's own shape, written into a caller-owned slice without allocating.
+//
+// Conventions: column vectors, world = parentWorld * local, local = T*R*S,
+// mgl64 matrices column-major. Every mode handles zero and negative scales
+// by its formulas; none divides by a scale, so none produces NaN or Inf
+// for finite input within transform.MaxMagnitude.
+//
+// The hot loops are written out by hand on the mgl64 arrays (mgl64's
+// by-value methods do not inline); reference.go keeps the readable
+// versions the fast ones are tested against.
+package modes
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/scene"
+)
+
+// Workspace holds the intermediate per-node buffers a mode needs (world
+// TRS, the inherited uniform frame, the full matrix and rotation chains).
+// The zero value is ready; buffers grow on first use and are reused after,
+// so steady-state updates allocate nothing. A Workspace is not safe for
+// concurrent use.
+type Workspace struct {
+	m   []mgl64.Mat4 // full matrix chain (skew-stripping) or inherited frame (uniform-inner-scale)
+	r   []mgl64.Mat3 // rotation chain (skew-stripping)
+	rot []mgl64.Quat // accumulated rotation (accumulate-trs)
+	scl []mgl64.Vec3 // accumulated scale (accumulate-trs)
+}
+
+func (w *Workspace) grow(n int) {
+	if cap(w.m) < n {
+		w.m = make([]mgl64.Mat4, n)
+		w.r = make([]mgl64.Mat3, n)
+		w.rot = make([]mgl64.Quat, n)
+		w.scl = make([]mgl64.Vec3, n)
+	}
+	w.m, w.r, w.rot, w.scl = w.m[:n], w.r[:n], w.rot[:n], w.scl[:n]
+}
+
+// WorldFunc computes world matrices for nodes into out. Nodes must be in
+// parents-first order (as scene.Scene guarantees). Only the first
+// min(len(nodes), len(out)) entries are computed; out[i] draws node i's
+// own shape.
+type WorldFunc func(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4)
+
+// Mode is one accumulation rule with its user-facing name (used by the
+// CLI, URL, UI and JSON), a short title and a one-paragraph explanation.
+type Mode struct {
+	Name        string
+	Title       string
+	Explanation string
+	World       WorldFunc
+}
+
+// All lists the modes in menu order; key 1 chooses All[0], and so on.
+var All = []Mode{AccumulateMatrices, AccumulateTRS, UniformInnerScale, SkewStripping}
+
+// Default is the mode the program starts in, as in the original demo.
+const Default = "accumulate-trs"
+
+// ByName returns the mode called name, or an error that lists the valid
+// names.
+func ByName(name string) (Mode, error) {
+	for _, m := range All {
+		if m.Name == name {
+			return m, nil
+		}
+	}
+	return Mode{}, fmt.Errorf("unknown mode %q (valid: %s)", name, strings.Join(Names(), ", "))
+}
+
+// Index returns the position of the mode called name in All, or -1.
+func Index(name string) int {
+	for i, m := range All {
+		if m.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Names returns the mode names in menu order.
+func Names() []string {
+	out := make([]string, len(All))
+	for i, m := range All {
+		out[i] = m.Name
+	}
+	return out
+}
+
+func count(nodes []scene.Node, out []mgl64.Mat4) int {
+	if len(out) < len(nodes) {
+		return len(out)
+	}
+	return len(nodes)
+}

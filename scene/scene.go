@@ -1,0 +1,226 @@
+// Package scene is skewlab's plain data: a hierarchy of named nodes, each
+// with a local TRS, a shape and a colour, stored in a slice with parents
+// before children and links as indices, so that a scene is copyable and no
+// cycle can be written down. Scenes are validated when they are made,
+// loaded or edited through their methods.
+package scene
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/transform"
+)
+
+// Shape is what a node draws in its own local space.
+type Shape int
+
+const (
+	// ShapeNone draws nothing (a pure grouping node such as the piston's Root).
+	ShapeNone Shape = iota
+	// ShapeCylinder is a cylinder of radius 0.5 and length 1 along local z,
+	// centred on the node's origin (the seed 000 mesh).
+	ShapeCylinder
+	// ShapeBox is the unit cube from -0.5 to 0.5 on every local axis.
+	ShapeBox
+)
+
+// shapeNames are the names used in scene files, indexed by Shape.
+var shapeNames = [...]string{"none", "cylinder", "box"}
+
+// String returns the scene-file name of the shape ("none", "cylinder",
+// "box"), or "shape(N)" for a value outside the enumeration.
+func (s Shape) String() string {
+	if s >= 0 && int(s) < len(shapeNames) {
+		return shapeNames[s]
+	}
+	return fmt.Sprintf("shape(%d)", int(s))
+}
+
+// ParseShape returns the Shape named s; ok is false for an unknown name.
+func ParseShape(s string) (Shape, bool) {
+	for i, n := range shapeNames {
+		if n == s {
+			return Shape(i), true
+		}
+	}
+	return ShapeNone, false
+}
+
+// Color is a linear RGB colour, each channel in [0, 1].
+type Color [3]float64
+
+// Named colours of the piston and the world basis rods.
+var (
+	Magenta = Color{1, 0, 1}
+	Cyan    = Color{0, 1, 1}
+	Red     = Color{1, 0, 0}
+	Green   = Color{0, 1, 0}
+	Blue    = Color{0, 0, 1}
+	Grey    = Color{0.6, 0.6, 0.6}
+)
+
+// Node is one transform in the hierarchy. Parent is the index of the
+// parent node in Scene.Nodes, or -1 for a root; it is always smaller than
+// the node's own index. Local is relative to the parent (column vectors:
+// world = parentWorld * Local.Mat4()).
+type Node struct {
+	Name   string
+	Parent int
+	Local  transform.TRS
+	Shape  Shape
+	Color  Color
+}
+
+// Scene is a validated hierarchy: unique non-empty names, parents before
+// children, finite values within transform.MaxMagnitude, unit rotation
+// quaternions. Local transforms may be edited in place (sliders do), with
+// SetLocal keeping them valid; structure changes go through Reparent.
+type Scene struct {
+	Nodes []Node
+}
+
+// New validates nodes and returns a scene that owns a copy of them, with
+// every rotation normalized. The error names the node and the field.
+func New(nodes []Node) (*Scene, error) {
+	s := &Scene{Nodes: append([]Node(nil), nodes...)}
+	for i := range s.Nodes {
+		if err := s.check(i); err != nil {
+			return nil, err
+		}
+		s.Nodes[i].Local.Rotation = transform.Normalize(s.Nodes[i].Local.Rotation)
+	}
+	return s, nil
+}
+
+// Clone returns a deep copy of s.
+func (s *Scene) Clone() *Scene {
+	return &Scene{Nodes: append([]Node(nil), s.Nodes...)}
+}
+
+// Index returns the index of the node named name, or -1.
+func (s *Scene) Index(name string) int {
+	for i := range s.Nodes {
+		if s.Nodes[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Names returns the node names in storage order.
+func (s *Scene) Names() []string {
+	out := make([]string, len(s.Nodes))
+	for i := range s.Nodes {
+		out[i] = s.Nodes[i].Name
+	}
+	return out
+}
+
+// Children returns the indices of i's direct children in storage order.
+func (s *Scene) Children(i int) []int {
+	var out []int
+	for j := range s.Nodes {
+		if s.Nodes[j].Parent == i {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// SetLocal replaces node i's local transform after checking it (finite,
+// within MaxMagnitude, non-zero rotation); the rotation is normalized. On
+// error the scene is unchanged.
+func (s *Scene) SetLocal(i int, t transform.TRS) error {
+	if i < 0 || i >= len(s.Nodes) {
+		return fmt.Errorf("no node with index %d", i)
+	}
+	if err := checkTRS(s.Nodes[i].Name, t); err != nil {
+		return err
+	}
+	t.Rotation = transform.Normalize(t.Rotation)
+	s.Nodes[i].Local = t
+	return nil
+}
+
+// Error is a validation error: which node and which field is wrong and
+// why. File is set when the scene came from a file.
+type Error struct {
+	File  string
+	Node  string
+	Field string
+	Msg   string
+}
+
+// Error formats the error as "file: node "A": field scale: msg", leaving
+// out the parts that are empty.
+func (e *Error) Error() string {
+	s := ""
+	if e.File != "" {
+		s += e.File + ": "
+	}
+	if e.Node != "" {
+		s += fmt.Sprintf("node %q: ", e.Node)
+	}
+	if e.Field != "" {
+		s += "field " + e.Field + ": "
+	}
+	return s + e.Msg
+}
+
+func (s *Scene) check(i int) error {
+	n := s.Nodes[i]
+	label := n.Name
+	if label == "" {
+		label = fmt.Sprintf("#%d", i)
+		return &Error{Node: label, Field: "name", Msg: "must not be empty"}
+	}
+	for j := 0; j < i; j++ {
+		if s.Nodes[j].Name == n.Name {
+			return &Error{Node: label, Field: "name", Msg: "duplicate name"}
+		}
+	}
+	if n.Parent < -1 || n.Parent >= i {
+		return &Error{Node: label, Field: "parent", Msg: "must name an earlier node (parents come before children)"}
+	}
+	if n.Shape < ShapeNone || n.Shape > ShapeBox {
+		return &Error{Node: label, Field: "shape", Msg: "unknown shape (valid: none, cylinder, box)"}
+	}
+	for _, c := range n.Color {
+		if !(c >= 0 && c <= 1) {
+			return &Error{Node: label, Field: "color", Msg: "channels must be in [0, 1]"}
+		}
+	}
+	return checkTRS(label, n.Local)
+}
+
+func checkTRS(node string, t transform.TRS) error {
+	if err := checkVec("position", node, t.Position[:]); err != nil {
+		return err
+	}
+	q := [4]float64{t.Rotation.W, t.Rotation.V[0], t.Rotation.V[1], t.Rotation.V[2]}
+	if err := checkVec("rotation", node, q[:]); err != nil {
+		return err
+	}
+	if !(q[0]*q[0]+q[1]*q[1]+q[2]*q[2]+q[3]*q[3] > 1e-12) {
+		return &Error{Node: node, Field: "rotation", Msg: "quaternion (w, x, y, z) must not be zero"}
+	}
+	return checkVec("scale", node, t.Scale[:])
+}
+
+func checkVec(field, node string, v []float64) error {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return &Error{Node: node, Field: field, Msg: "values must be finite numbers"}
+		}
+		if math.Abs(x) > transform.MaxMagnitude {
+			return &Error{Node: node, Field: field, Msg: fmt.Sprintf("magnitude %g exceeds %g", x, transform.MaxMagnitude)}
+		}
+	}
+	return nil
+}
+
+// Vec3 is a convenience constructor used by presets and tests.
+func Vec3(x, y, z float64) mgl64.Vec3 { return mgl64.Vec3{x, y, z} }
