@@ -1,0 +1,270 @@
+package state
+
+import (
+	"flag"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"skewlab/modes"
+	"skewlab/scene"
+)
+
+// Param is one setting that exists both as a command-line flag (-name)
+// and as a URL parameter (name=...). Apply parses a value into a State;
+// its error message is the same on both surfaces.
+type Param struct {
+	Name   string
+	Usage  string
+	IsBool bool
+	Multi  bool // repeatable (set)
+	Apply  func(s *State, value string) error
+	Value  func(s State) []string // current values for Share URLs; empty when default
+}
+
+func oneOf(what, v string, valid []string) error {
+	for _, x := range valid {
+		if x == v {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown %s %q (valid: %s)", what, v, strings.Join(valid, ", "))
+}
+
+func parseBool(name, v string) (bool, error) {
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("%s: %q is not true or false", name, v)
+	}
+	return b, nil
+}
+
+// SceneParams are the parameters shared by every command that builds a
+// scene (app, report, export): preset, mode and set. scene (a file path)
+// is a flag only, added by RegisterFlags.
+var SceneParams = []Param{
+	{Name: "preset", Usage: "preset scene: " + strings.Join(scene.PresetNames(), ", "),
+		Apply: func(s *State, v string) error {
+			if err := oneOf("preset", v, scene.PresetNames()); err != nil {
+				return err
+			}
+			s.Preset = v
+			return nil
+		},
+		Value: func(s State) []string { return nonDefault(s.Preset, "piston") }},
+	{Name: "mode", Usage: "accumulation mode: " + strings.Join(modes.Names(), ", "),
+		Apply: func(s *State, v string) error {
+			if _, err := modes.ByName(v); err != nil {
+				return err
+			}
+			s.Mode = v
+			return nil
+		},
+		Value: func(s State) []string { return nonDefault(s.Mode, modes.Default) }},
+	{Name: "set", Multi: true, Usage: "edit a node: NODE.FIELD=a,b,c with FIELD position, rotation (w,x,y,z), euler (degrees, Rz*Ry*Rx) or scale; repeatable",
+		Apply: func(s *State, v string) error {
+			set, err := ParseSet(v)
+			if err != nil {
+				return err
+			}
+			s.Sets = append(s.Sets, set)
+			return nil
+		},
+		Value: func(s State) []string {
+			out := make([]string, len(s.Sets))
+			for i, set := range s.Sets {
+				out[i] = set.String()
+			}
+			return out
+		}},
+}
+
+// ViewParams are the app's view settings, shared by the command line and
+// the URL.
+var ViewParams = []Param{
+	{Name: "compare", Usage: "second mode drawn as a dim ghost (or split view with -split)",
+		Apply: func(s *State, v string) error {
+			if v == "" || v == "none" {
+				s.Compare = ""
+				return nil
+			}
+			if _, err := modes.ByName(v); err != nil {
+				return fmt.Errorf("compare: %v", err)
+			}
+			s.Compare = v
+			return nil
+		},
+		Value: func(s State) []string { return nonDefault(s.Compare, "") }},
+	{Name: "split", IsBool: true, Usage: "show the compare mode side by side instead of as a ghost",
+		Apply: func(s *State, v string) (err error) { s.Split, err = parseBool("split", v); return },
+		Value: func(s State) []string { return boolValue(s.Split) }},
+	{Name: "ui", Usage: "UI level: full, min (mode chooser and the seed's slider) or off",
+		Apply: func(s *State, v string) error {
+			if err := oneOf("ui", v, UILevels); err != nil {
+				return err
+			}
+			s.UI = v
+			return nil
+		},
+		Value: func(s State) []string { return nonDefault(s.UI, "full") }},
+	{Name: "uiscale", Usage: "UI scale for a lecture hall: 1, 2 or 3",
+		Apply: func(s *State, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 3 {
+				return fmt.Errorf("uiscale: %q is not 1, 2 or 3", v)
+			}
+			s.UIScale = n
+			return nil
+		},
+		Value: func(s State) []string {
+			if s.UIScale == 1 {
+				return nil
+			}
+			return []string{strconv.Itoa(s.UIScale)}
+		}},
+	{Name: "spin", IsBool: true, Usage: "spin B about its own x axis",
+		Apply: func(s *State, v string) (err error) { s.Spin, err = parseBool("spin", v); return },
+		Value: func(s State) []string { return boolValue(s.Spin) }},
+	{Name: "camera", Usage: "camera yaw,pitch,distance[,tx,ty,tz[,fov]] in degrees",
+		Apply: func(s *State, v string) error {
+			c, err := ParseCamera(v)
+			if err != nil {
+				return err
+			}
+			s.Camera = &c
+			return nil
+		},
+		Value: func(s State) []string {
+			if s.Camera == nil {
+				return nil
+			}
+			return []string{s.Camera.String()}
+		}},
+	{Name: "lab", Usage: "view: " + strings.Join(Labs, ", "),
+		Apply: func(s *State, v string) error {
+			if err := oneOf("lab", v, Labs); err != nil {
+				return err
+			}
+			s.Lab = v
+			return nil
+		},
+		Value: func(s State) []string { return nonDefault(s.Lab, "piston") }},
+}
+
+func nonDefault(v, def string) []string {
+	if v == def {
+		return nil
+	}
+	return []string{v}
+}
+
+func boolValue(b bool) []string {
+	if !b {
+		return nil
+	}
+	return []string{"1"}
+}
+
+// paramValue adapts a Param to flag.Value.
+type paramValue struct {
+	p Param
+	s *State
+}
+
+func (v paramValue) String() string { return "" }
+func (v paramValue) Set(x string) error {
+	return v.p.Apply(v.s, x)
+}
+func (v paramValue) IsBoolFlag() bool { return v.p.IsBool }
+
+// RegisterFlags adds the given params to fs as flags writing into s, plus
+// -scene FILE when withSceneFile is set.
+func RegisterFlags(fs *flag.FlagSet, s *State, withSceneFile bool, params ...[]Param) {
+	for _, group := range params {
+		for _, p := range group {
+			fs.Var(paramValue{p, s}, p.Name, p.Usage)
+		}
+	}
+	if withSceneFile {
+		fs.StringVar(&s.ScenePath, "scene", "", "scene file (JSON, see README); replaces -preset")
+	}
+}
+
+// FromQuery reads the URL parameters in q into a state that starts from
+// Default. Every valid parameter applies; each invalid or unknown one
+// gives an error in the returned list (the message names the parameter),
+// so a page can show them and still draw.
+func FromQuery(q url.Values) (State, []error) {
+	s := Default()
+	var errs []error
+	known := map[string]Param{}
+	for _, group := range [][]Param{SceneParams, ViewParams} {
+		for _, p := range group {
+			known[p.Name] = p
+		}
+	}
+	// Apply in a fixed order so results do not depend on map iteration.
+	for _, group := range [][]Param{SceneParams, ViewParams} {
+		for _, p := range group {
+			vals, ok := q[p.Name]
+			if !ok {
+				continue
+			}
+			if !p.Multi && len(vals) > 1 {
+				vals = vals[len(vals)-1:]
+			}
+			for _, v := range vals {
+				if p.IsBool && v == "" {
+					v = "true"
+				}
+				if err := p.Apply(&s, v); err != nil {
+					errs = append(errs, fmt.Errorf("URL parameter %s: %v", p.Name, err))
+				}
+			}
+		}
+	}
+	for name := range q {
+		if _, ok := known[name]; !ok {
+			errs = append(errs, fmt.Errorf("URL parameter %s: unknown (valid: %s)", name, paramNames()))
+		}
+	}
+	// A set naming an unknown node is only found against the scene; drop
+	// such sets with an error so the rest still applies.
+	if sc, err := scene.NewPreset(s.Preset); err == nil {
+		kept := s.Sets[:0]
+		for _, set := range s.Sets {
+			if err := set.Apply(sc); err != nil {
+				errs = append(errs, fmt.Errorf("URL parameter set: %v", err))
+				continue
+			}
+			kept = append(kept, set)
+		}
+		s.Sets = kept
+	}
+	return s, errs
+}
+
+func paramNames() string {
+	var names []string
+	for _, group := range [][]Param{SceneParams, ViewParams} {
+		for _, p := range group {
+			names = append(names, p.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// Query returns the URL query that reproduces s (only settings that differ
+// from Default), in a fixed order.
+func (s State) Query() string {
+	var parts []string
+	for _, group := range [][]Param{SceneParams, ViewParams} {
+		for _, p := range group {
+			for _, v := range p.Value(s) {
+				parts = append(parts, url.QueryEscape(p.Name)+"="+url.QueryEscape(v))
+			}
+		}
+	}
+	return strings.Join(parts, "&")
+}

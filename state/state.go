@@ -1,0 +1,253 @@
+// Package state is the one description of what skewlab shows that both the
+// command line and the web page's URL can set: preset or scene file, mode,
+// per-node edits, comparison, UI level, camera and lab. Flags and URL
+// parameters have the same names and syntax, parse through the same
+// functions and fail with the same messages.
+package state
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/modes"
+	"skewlab/scene"
+	"skewlab/transform"
+)
+
+// Labs are the views the app can show, in chooser order.
+var Labs = []string{"piston", "drift", "dynamics"}
+
+// UILevels are the values of the ui setting: full UI, only the mode
+// chooser and the seed's slider, or none (a clean figure).
+var UILevels = []string{"full", "min", "off"}
+
+// State is everything the command line or the URL can set. The zero value
+// is not valid; start from Default.
+type State struct {
+	Preset    string      // preset name; ignored when ScenePath is set
+	ScenePath string      // scene file (command line only; the web build has no files)
+	Mode      string      // accumulation mode name
+	Sets      []Set       // per-node edits applied in order after loading
+	Compare   string      // second mode drawn as a ghost or split view; "" for none
+	Split     bool        // compare side by side instead of as a ghost
+	UI        string      // one of UILevels
+	UIScale   int         // 1, 2 or 3
+	Spin      bool        // B spins about its own x axis
+	Camera    *CameraSpec // nil for the default view
+	Lab       string      // one of Labs
+}
+
+// Default returns the starting state: the piston in accumulate-trs, full
+// UI at scale 1, no comparison, the piston view.
+func Default() State {
+	return State{Preset: "piston", Mode: modes.Default, UI: "full", UIScale: 1, Lab: "piston"}
+}
+
+// Scene builds the state's scene: the scene file or preset, then every Set
+// in order. Errors name the file, node and field; nothing partial is
+// returned.
+func (s State) Scene() (*scene.Scene, error) {
+	var sc *scene.Scene
+	var err error
+	if s.ScenePath != "" {
+		sc, err = scene.Load(s.ScenePath)
+	} else {
+		sc, err = scene.NewPreset(s.Preset)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, set := range s.Sets {
+		if err := set.Apply(sc); err != nil {
+			return nil, err
+		}
+	}
+	return sc, nil
+}
+
+// Fields are the node fields a Set can change, with the count of numbers
+// each takes.
+var Fields = []struct {
+	Name  string
+	Count int
+	Help  string
+}{
+	{"position", 3, "x,y,z"},
+	{"rotation", 4, "quaternion w,x,y,z (normalized)"},
+	{"euler", 3, "degrees x,y,z, R = Rz*Ry*Rx"},
+	{"scale", 3, "x,y,z (zero and negative allowed)"},
+}
+
+// Set is one edit NODE.FIELD=a,b,c of a node's local transform.
+type Set struct {
+	Node   string
+	Field  string
+	Values []float64
+}
+
+// String returns the edit in its command-line syntax, numbers in the
+// shortest form that parses back exactly.
+func (s Set) String() string {
+	parts := make([]string, len(s.Values))
+	for i, v := range s.Values {
+		parts[i] = strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return s.Node + "." + s.Field + "=" + strings.Join(parts, ",")
+}
+
+func fieldNames() string {
+	names := make([]string, len(Fields))
+	for i, f := range Fields {
+		names[i] = f.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// ParseSet parses NODE.FIELD=a,b,c. It checks the syntax, the field name,
+// the count of numbers, that each is finite with magnitude at most
+// transform.MaxMagnitude, and that a rotation is not the zero quaternion;
+// the node name is checked when the Set is applied to a scene.
+func ParseSet(text string) (Set, error) {
+	lhs, rhs, ok := strings.Cut(text, "=")
+	if !ok {
+		return Set{}, fmt.Errorf("set %q: want NODE.FIELD=a,b,c", text)
+	}
+	dot := strings.LastIndex(lhs, ".")
+	if dot <= 0 || dot == len(lhs)-1 {
+		return Set{}, fmt.Errorf("set %q: want NODE.FIELD=a,b,c (fields: %s)", text, fieldNames())
+	}
+	s := Set{Node: lhs[:dot], Field: lhs[dot+1:]}
+	want := -1
+	for _, f := range Fields {
+		if f.Name == s.Field {
+			want = f.Count
+		}
+	}
+	if want < 0 {
+		return Set{}, fmt.Errorf("set %q: unknown field %q (valid: %s)", text, s.Field, fieldNames())
+	}
+	vals, err := ParseNumbers(rhs)
+	if err != nil {
+		return Set{}, fmt.Errorf("set %q: %v", text, err)
+	}
+	if len(vals) != want {
+		return Set{}, fmt.Errorf("set %q: %s takes %d numbers, got %d", text, s.Field, want, len(vals))
+	}
+	if s.Field == "rotation" && vals[0] == 0 && vals[1] == 0 && vals[2] == 0 && vals[3] == 0 {
+		return Set{}, fmt.Errorf("set %q: the zero quaternion is not a rotation", text)
+	}
+	s.Values = vals
+	return s, nil
+}
+
+// ParseNumbers parses a comma-separated list of finite numbers with
+// magnitude at most transform.MaxMagnitude.
+func ParseNumbers(text string) ([]float64, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, fmt.Errorf("no numbers")
+	}
+	parts := strings.Split(text, ",")
+	out := make([]float64, len(parts))
+	for i, p := range parts {
+		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a number", strings.TrimSpace(p))
+		}
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("%q is not a finite number", strings.TrimSpace(p))
+		}
+		if math.Abs(v) > transform.MaxMagnitude {
+			return nil, fmt.Errorf("%g is out of range (magnitude at most %g)", v, transform.MaxMagnitude)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// Apply writes the edit into sc. An unknown node is an error that lists
+// the scene's node names; sc is unchanged on error.
+func (s Set) Apply(sc *scene.Scene) error {
+	i := sc.Index(s.Node)
+	if i < 0 {
+		return fmt.Errorf("set %s: unknown node %q (valid: %s)", s, s.Node, strings.Join(sc.Names(), ", "))
+	}
+	t := sc.Nodes[i].Local
+	v := s.Values
+	switch s.Field {
+	case "position":
+		t.Position = mgl64.Vec3{v[0], v[1], v[2]}
+	case "rotation":
+		t.Rotation = mgl64.Quat{W: v[0], V: mgl64.Vec3{v[1], v[2], v[3]}}
+	case "euler":
+		t.Rotation = transform.EulerDeg(v[0], v[1], v[2])
+	case "scale":
+		t.Scale = mgl64.Vec3{v[0], v[1], v[2]}
+	default:
+		return fmt.Errorf("set %s: unknown field %q (valid: %s)", s, s.Field, fieldNames())
+	}
+	if err := sc.SetLocal(i, t); err != nil {
+		return fmt.Errorf("set %s: %v", s, err)
+	}
+	return nil
+}
+
+// CameraSpec is a camera given as yaw,pitch,distance[,tx,ty,tz[,fov]]:
+// angles in degrees (yaw about +y from +z toward +x, pitch up from the
+// xz-plane), distance from the target, target point, vertical field of
+// view in degrees. HasTarget and HasFov say which optional parts were
+// given.
+type CameraSpec struct {
+	Yaw, Pitch, Distance float64
+	Target               mgl64.Vec3
+	Fov                  float64
+	HasTarget, HasFov    bool
+}
+
+// ParseCamera parses yaw,pitch,distance[,tx,ty,tz[,fov]]: pitch in
+// [-89, 89], distance in (0, 500], fov in [1, 179].
+func ParseCamera(text string) (CameraSpec, error) {
+	v, err := ParseNumbers(text)
+	if err != nil {
+		return CameraSpec{}, fmt.Errorf("camera %q: %v", text, err)
+	}
+	if len(v) != 3 && len(v) != 6 && len(v) != 7 {
+		return CameraSpec{}, fmt.Errorf("camera %q: want yaw,pitch,distance[,tx,ty,tz[,fov]] (3, 6 or 7 numbers), got %d", text, len(v))
+	}
+	c := CameraSpec{Yaw: v[0], Pitch: v[1], Distance: v[2]}
+	if !(c.Pitch >= -89 && c.Pitch <= 89) {
+		return CameraSpec{}, fmt.Errorf("camera %q: pitch %g out of range [-89, 89]", text, c.Pitch)
+	}
+	if !(c.Distance > 0 && c.Distance <= 500) {
+		return CameraSpec{}, fmt.Errorf("camera %q: distance %g out of range (0, 500]", text, c.Distance)
+	}
+	if len(v) >= 6 {
+		c.Target, c.HasTarget = mgl64.Vec3{v[3], v[4], v[5]}, true
+	}
+	if len(v) == 7 {
+		c.Fov, c.HasFov = v[6], true
+		if !(c.Fov >= 1 && c.Fov <= 179) {
+			return CameraSpec{}, fmt.Errorf("camera %q: fov %g out of range [1, 179]", text, c.Fov)
+		}
+	}
+	return c, nil
+}
+
+// String returns the spec in its flag syntax.
+func (c CameraSpec) String() string {
+	v := []float64{c.Yaw, c.Pitch, c.Distance}
+	if c.HasTarget || c.HasFov {
+		v = append(v, c.Target[0], c.Target[1], c.Target[2])
+	}
+	if c.HasFov {
+		v = append(v, c.Fov)
+	}
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strings.Join(parts, ",")
+}
