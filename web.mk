@@ -42,5 +42,5 @@ webtest: deps-web web
 	@gz=$$(wc -c < $(DIST)/skewlab.wasm.gz); if [ $$gz -gt $(WEB_GZ_LIMIT) ]; then \
 	  echo "webtest: $(DIST)/skewlab.wasm.gz is $$gz bytes, over the limit of $(WEB_GZ_LIMIT)"; exit 1; fi
 	cd web/test && npm ci --no-audit --no-fund
-	$(GO) build -o $(DIST)/../out/skewlab-serve .
+	mkdir -p out && $(GO) build -o out/skewlab-serve .
 	node web/test/browser.mjs --dist $(DIST) --server out/skewlab-serve --out out/webtest
