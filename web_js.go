@@ -47,10 +47,7 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	share := js.FuncOf(func(js.Value, []js.Value) any {
-		if r, ok := any(app).(stateReporter); ok {
-			return r.State().Query()
-		}
-		return st.Query()
+		return currentState(app, st).Query()
 	})
 	defer share.Release()
 	js.Global().Set("skewlabShare", share)
@@ -76,6 +73,19 @@ func showMessages(page js.Value, msgs []string) {
 	if page.Truthy() && page.Get("showMessages").Type() == js.TypeFunction {
 		page.Call("showMessages", list)
 	}
+}
+
+// currentState is the state app shows now: its own report when it has
+// one, else read from the piston lab's model, else the state the page
+// opened with.
+func currentState(app *ui.App, opened state.State) state.State {
+	if r, ok := any(app).(stateReporter); ok {
+		return r.State()
+	}
+	if pv, ok := app.View().(*ui.PistonView); ok {
+		return modelState(pv.M, opened)
+	}
+	return opened
 }
 
 // webFail tells the page the program cannot run, so it shows the static
