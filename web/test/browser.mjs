@@ -5,7 +5,7 @@
 //
 // Usage: node web/test/browser.mjs --dist dist --server out/skewlab-serve --out out/webtest
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
@@ -157,10 +157,14 @@ await step("default page: no console errors, non-blank canvas within 60 s", asyn
   assert(errors.length === 0, "console errors: " + errors.join(" | "));
   assert(a.nonBG > 2000, `canvas looks blank: ${a.nonBG} non-background pixels`);
   assert(a.nCyan > 50, `no cyan (B) pixels: ${a.nCyan}`);
+  const progress = await page.evaluate(() => skewlab.progress);
+  const gzSize = statSync(join(dist, "skewlab.wasm.gz")).size;
+  assert(progress.total === gzSize && progress.done === gzSize,
+    `progress ended at ${progress.done} of ${progress.total} bytes, want ${gzSize} of ${gzSize} (the .gz's size)`);
   const canvas = await page.evaluate(() => { const c = document.querySelector("canvas"); return { w: c.width, h: c.height }; });
   assert(canvas.w === VIEWPORT.width && canvas.h === VIEWPORT.height, `canvas ${canvas.w}x${canvas.h}, want the viewport`);
   await page.close();
-  return `first frame after ${firstFrameMs.toFixed(0)} ms (page script start), ${wallMs} ms from navigation; ${a.nonBG} non-background px`;
+  return `progress ${progress.done}/${progress.total} bytes; first frame after ${firstFrameMs.toFixed(0)} ms (page script start), ${wallMs} ms from navigation; ${a.nonBG} non-background px`;
 });
 
 await step("modes differ: accumulate-trs vs accumulate-matrices with Root scale (3,1,1) give different cyan pixels", async () => {
@@ -325,8 +329,8 @@ await step("without WebAssembly the page shows the static figure and says why", 
   return `"${why}"; fallback.png ${img.ok ? "shown" : "missing (no export command in this build)"}`;
 });
 
-const gz = (await import("node:fs")).statSync(join(dist, "skewlab.wasm.gz")).size;
-const raw = (await import("node:fs")).statSync(join(dist, "skewlab.wasm")).size;
+const gz = statSync(join(dist, "skewlab.wasm.gz")).size;
+const raw = statSync(join(dist, "skewlab.wasm")).size;
 results.sizes = { raw, gz };
 writeFileSync(join(out, "results.json"), JSON.stringify(results, null, 2) + "\n");
 console.log(`webtest: skewlab.wasm ${raw} bytes, skewlab.wasm.gz ${gz} bytes; first frame ${results.firstFrameMs} ms`);
