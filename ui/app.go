@@ -38,6 +38,9 @@ var LabViews = map[string]func(st state.State) (View, error){
 type Config struct {
 	Screenshot string
 	Background color.Color
+	// Measure, when positive, ends the app after that long and records
+	// the frame and tick rates in FPS and TPS (for performance checks).
+	Measure time.Duration
 }
 
 // App is the ebiten Game: it routes input between debugui and the current
@@ -71,6 +74,11 @@ type App struct {
 	shotPath       string // a screenshot to take at the end of the next Draw
 	done           bool   // -screenshot written: end at the next Update
 	Err            error  // why the app ended early, if it did
+	start          time.Time
+
+	// FPS and TPS are ebiten's frame and tick rates when a Measure run
+	// ended.
+	FPS, TPS float64
 }
 
 // NewApp makes the app for st, starting in st.Lab.
@@ -158,6 +166,13 @@ func (a *App) Update() error {
 	if a.done {
 		return ebiten.Termination
 	}
+	if a.updates == 0 {
+		a.start = time.Now()
+	}
+	if a.cfg.Measure > 0 && time.Since(a.start) >= a.cfg.Measure {
+		a.FPS, a.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
+		return ebiten.Termination
+	}
 	a.updates++
 	in := &a.in
 	in.Resized = in.Width != float64(a.w) || in.Height != float64(a.h)
@@ -173,6 +188,7 @@ func (a *App) Update() error {
 	in.Keys = a.capture&debugui.InputCapturingStateFocus == 0
 	in.Shift = ebiten.IsKeyPressed(ebiten.KeyShift)
 	a.pointer()
+	a.watchFPS()
 	if in.Keys {
 		a.keys()
 	}
@@ -186,6 +202,21 @@ func (a *App) Update() error {
 	}
 	return nil
 }
+
+// watchFPS sets in.SlowGPU, for good, when the frame rate has stayed
+// under SlowFPS for the first seconds after the start (a software
+// rasterizer such as Xvfb's), so views can trade anti-aliasing for speed.
+func (a *App) watchFPS() {
+	if a.in.SlowGPU || a.cfg.Screenshot != "" {
+		return
+	}
+	if t := time.Since(a.start); t > 4*time.Second && t < 5*time.Second && ebiten.ActualFPS() < SlowFPS {
+		a.in.SlowGPU = true
+	}
+}
+
+// SlowFPS is the frame rate under which the app drops anti-aliasing.
+const SlowFPS = 24
 
 // pointer turns mouse and wheel input into camera gestures, starting a
 // drag only when the press is not over the UI.

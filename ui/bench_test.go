@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -120,4 +121,21 @@ func TestStressSize(t *testing.T) {
 	in := benchInput
 	_ = v.Update(&in)
 	t.Logf("stress: %d nodes, %d segments, %d quads", len(v.M.Scene.Nodes), len(v.M.Frames[0].Segments), v.strokes.Len())
+}
+
+// TestWriteStressScene writes the 1,000-piston scene to the file named by
+// SKEWLAB_STRESS_OUT (for measuring the app's frame rate with -scene); it
+// does nothing when the variable is unset.
+func TestWriteStressScene(t *testing.T) {
+	out := os.Getenv("SKEWLAB_STRESS_OUT")
+	if out == "" {
+		t.Skip("SKEWLAB_STRESS_OUT not set")
+	}
+	sc, err := StressScene(1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sc.Save(out); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -18,6 +18,7 @@ type PistonView struct {
 	strokes Strokes
 	labels  Labels
 	w, h    float64
+	slow    bool
 	title   string
 	titleOf [2]int // mode and compare the title was made for
 	win     windowState
@@ -74,7 +75,8 @@ func (v *PistonView) Update(in *Input) error {
 		m.Camera.Zoom(math.Pow(ZoomPerStep, -in.Wheel))
 		m.Touch()
 	}
-	if in.Resized || in.Width != v.w || in.Height != v.h {
+	if in.Resized || in.Width != v.w || in.Height != v.h || in.SlowGPU != v.slow {
+		v.slow = in.SlowGPU
 		v.w, v.h = in.Width, in.Height
 		m.Touch()
 	}
@@ -84,7 +86,7 @@ func (v *PistonView) Update(in *Input) error {
 	m.Recompute(v.w, v.h)
 	v.strokes.Reset()
 	v.strokes.MinLength = SubPixel
-	v.strokes.AntiAlias = len(m.Frames[0].Segments)+len(m.Frames[1].Segments) < MaxAntiAliased
+	v.strokes.AntiAlias = !in.SlowGPU && len(m.Frames[0].Segments)+len(m.Frames[1].Segments) < MaxAntiAliased
 	v.labels.Reset()
 	for k := range m.Frames {
 		v.strokes.Add(m.Frames[k].Segments)
