@@ -56,6 +56,7 @@ type App struct {
 	err     error  // the last lab's construction error, shown instead of it
 	ui      debugui.DebugUI
 	uiFunc  func(ctx *debugui.Context) error
+	ctxNow  *debugui.Context // the context during windows
 	in      Input
 	level   Level
 	shown   Level // the level H returns to
@@ -271,12 +272,22 @@ func (a *App) keys() {
 
 // windows is the debugui update: the lab chooser, then the view's windows.
 func (a *App) windows(ctx *debugui.Context) error {
-	ctx.SetScale(UIPixels(&a.in))
-	a.View().Windows(ctx, &a.in)
-	if a.level == LevelFull {
-		a.labWindow(ctx)
-	}
+	a.ctxNow = ctx
+	px := UIPixels(&a.in)
+	ctx.SetScale(px)
+	// Windows keep the place they were first given; a scope per scale
+	// lays them out afresh when the UI scale changes.
+	ctx.IDScope(scaleScopes[min(px, len(scaleScopes)-1)], a.scopedWindows)
 	return nil
+}
+
+var scaleScopes = []string{"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9"}
+
+func (a *App) scopedWindows() {
+	a.View().Windows(a.ctxNow, &a.in)
+	if a.level == LevelFull && !newColumns(&a.in).compact() {
+		a.labWindow(a.ctxNow)
+	}
 }
 
 func (a *App) labWindow(ctx *debugui.Context) {

@@ -19,6 +19,7 @@ type PistonView struct {
 	labels  Labels
 	w, h    float64
 	slow    bool
+	uiScale int
 	title   string
 	titleOf [2]int // mode and compare the title was made for
 	win     windowState
@@ -75,8 +76,8 @@ func (v *PistonView) Update(in *Input) error {
 		m.Camera.Zoom(math.Pow(ZoomPerStep, -in.Wheel))
 		m.Touch()
 	}
-	if in.Resized || in.Width != v.w || in.Height != v.h || in.SlowGPU != v.slow {
-		v.slow = in.SlowGPU
+	if in.Resized || in.Width != v.w || in.Height != v.h || in.SlowGPU != v.slow || in.UIScale != v.uiScale {
+		v.slow, v.uiScale = in.SlowGPU, in.UIScale
 		v.w, v.h = in.Width, in.Height
 		m.Touch()
 	}
@@ -86,6 +87,7 @@ func (v *PistonView) Update(in *Input) error {
 	m.Recompute(v.w, v.h)
 	v.strokes.Reset()
 	v.strokes.MinLength = SubPixel
+	v.strokes.WidthScale = max(1, in.DeviceScale) * (1 + 0.5*float64(max(1, in.UIScale)-1))
 	v.strokes.AntiAlias = !in.SlowGPU && len(m.Frames[0].Segments)+len(m.Frames[1].Segments) < MaxAntiAliased
 	v.labels.Reset()
 	for k := range m.Frames {

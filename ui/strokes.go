@@ -27,6 +27,9 @@ type Strokes struct {
 	// MinLength drops segments shorter than this many pixels (0 keeps
 	// every visible one); far-away detail of big scenes is sub-pixel.
 	MinLength float64
+	// WidthScale multiplies every segment's width (HiDPI and a big UI
+	// scale); 0 counts as 1.
+	WidthScale float64
 
 	vs    []ebiten.Vertex
 	is    []uint32
@@ -61,6 +64,9 @@ func (s *Strokes) Add(segs []render.Segment) {
 		h := float64(sg.Width) / 2
 		if !(h > 0) {
 			h = 0.5
+		}
+		if s.WidthScale > 0 {
+			h *= s.WidthScale
 		}
 		ux, uy := dx/l*h, dy/l*h // along the segment, half a width long
 		nx, ny := -uy, ux        // across it

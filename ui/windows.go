@@ -57,7 +57,7 @@ func (w *windowState) refresh(m *Model) {
 	w.readoutHead = fmt.Sprintf("%s under %s", m.Scene.Nodes[m.Picked].Name, ModeName(m.Mode))
 	wm := r.World
 	for row := 0; row < 4; row++ {
-		w.readout = append(w.readout, fmt.Sprintf("[%7.3f %7.3f %7.3f %7.3f]", wm.At(row, 0), wm.At(row, 1), wm.At(row, 2), wm.At(row, 3)))
+		w.readout = append(w.readout, fmt.Sprintf("[%6.2f %6.2f %6.2f %6.2f]", wm.At(row, 0), wm.At(row, 1), wm.At(row, 2), wm.At(row, 3)))
 	}
 	if r.SkewOK {
 		w.readout = append(w.readout, mark(r.SkewDeg > SkewTolDeg, fmt.Sprintf("skew       %.2f deg", r.SkewDeg)))
@@ -91,6 +91,15 @@ func yesNo(b bool) string {
 // Windows makes the piston lab's windows for the UI level in in.
 func (v *PistonView) Windows(ctx *debugui.Context, in *Input) {
 	lay := newColumns(in)
+	if lay.compact() {
+		v.modeWindow(ctx, lay.left(lay.frac(0.5)))
+		v.pistonWindow(ctx, lay.left(-1), in)
+		if in.Level == LevelFull {
+			v.readoutsWindow(ctx, lay.right(lay.frac(0.62)))
+			v.viewWindow(ctx, lay.right(-1), in)
+		}
+		return
+	}
 	v.modeWindow(ctx, lay.left(200))
 	v.pistonWindow(ctx, lay.left(140), in)
 	if in.Level != LevelFull {
@@ -259,6 +268,10 @@ func (v *PistonView) viewWindow(ctx *debugui.Context, r image.Rectangle, in *Inp
 			ctx.Button("UI 1x").On(func() { in.SetUIScale(1) })
 			ctx.Button("UI 2x").On(func() { in.SetUIScale(2) })
 			ctx.Button("UI 3x").On(func() { in.SetUIScale(3) })
+			if newColumns(in).compact() {
+				ctx.SetGridLayout([]int{-1}, nil)
+				ctx.Text("UI 1x shows every window.")
+			}
 		}
 	})
 }
