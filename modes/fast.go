@@ -45,7 +45,6 @@ func affMul(a, b, o *mgl64.Mat4) {
 	o[15] = 1
 }
 
-
 // lin3Mul writes (3x3 part of a) * r into o as a 3x3 matrix.
 func lin3Mul(a *mgl64.Mat4, r *mgl64.Mat3, o *mgl64.Mat3) {
 	for c := 0; c < 3; c++ {
@@ -73,4 +72,3 @@ func withCols(l *mgl64.Mat3, s mgl64.Vec3, p mgl64.Vec3, m *mgl64.Mat4) {
 	m[8], m[9], m[10], m[11] = l[6]*s[2], l[7]*s[2], l[8]*s[2], 0
 	m[12], m[13], m[14], m[15] = p[0], p[1], p[2], 1
 }
-
