@@ -1,0 +1,104 @@
+package render
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/modes"
+	"skewlab/scene"
+)
+
+// TestFrameAllocs: once the buffers are warm, a frame (mode update, Begin,
+// Scene, sort) allocates nothing, for every mode and both scenes.
+func TestFrameAllocs(t *testing.T) {
+	for _, sc := range []*scene.Scene{mustPreset(t, "piston"), mustPreset(t, "skew"), stressScene(t, 50)} {
+		for _, m := range modes.All {
+			world := make([]mgl64.Mat4, len(sc.Nodes))
+			var ws modes.Workspace
+			var f Frame
+			cam, vp, opt := DefaultCamera(), Viewport{0, 0, 800, 400}, DefaultOptions()
+			frame := func() {
+				m.World(sc.Nodes, &ws, world)
+				f.Begin(cam, vp)
+				f.Scene(sc, world, opt)
+				SortFarToNear(f.Segments)
+				cam.Orbit(0.5, 0) // a moving camera, as when dragging
+			}
+			frame()
+			if a := testing.AllocsPerRun(50, frame); a != 0 {
+				t.Errorf("%s, %d nodes: %g allocations per frame, want 0", m.Name, len(sc.Nodes), a)
+			}
+		}
+	}
+}
+
+func mustPreset(t testing.TB, name string) *scene.Scene {
+	s, err := scene.NewPreset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// stressScene is n pistons on a grid 6 units apart in x and z, centred on
+// the origin, each a copy of the piston preset with its Root moved.
+func stressScene(t testing.TB, n int) *scene.Scene {
+	p := mustPreset(t, "piston")
+	cols := 1
+	for cols*cols < n {
+		cols++
+	}
+	nodes := make([]scene.Node, 0, n*len(p.Nodes))
+	for i := 0; i < n; i++ {
+		base := len(nodes)
+		for _, nd := range p.Nodes {
+			nd.Name = fmt.Sprintf("%s%d", nd.Name, i)
+			if nd.Parent >= 0 {
+				nd.Parent += base
+			} else {
+				nd.Local.Position = mgl64.Vec3{float64(i%cols-cols/2) * 6, 0, float64(i/cols-cols/2) * 6}
+			}
+			nodes = append(nodes, nd)
+		}
+	}
+	s, err := scene.New(nodes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func benchFrame(b *testing.B, sc *scene.Scene, cam Camera) {
+	world := make([]mgl64.Mat4, len(sc.Nodes))
+	var ws modes.Workspace
+	var f Frame
+	vp, opt := Viewport{0, 0, 1280, 720}, DefaultOptions()
+	m := modes.AccumulateTRS
+	m.World(sc.Nodes, &ws, world) // warm the buffers
+	f.Begin(cam, vp)
+	f.Scene(sc, world, opt)
+	b.ReportAllocs()
+	for b.Loop() {
+		m.World(sc.Nodes, &ws, world)
+		f.Begin(cam, vp)
+		f.Scene(sc, world, opt)
+	}
+	b.ReportMetric(float64(len(f.Segments)), "segments/frame")
+	b.ReportMetric(float64(len(f.Labels)), "labels/frame")
+}
+
+// BenchmarkPistonFrame is one frame of the default view: accumulate-trs
+// update plus projection of the piston with grid, rods, axes and labels.
+func BenchmarkPistonFrame(b *testing.B) {
+	benchFrame(b, mustPreset(b, "piston"), DefaultCamera())
+}
+
+// BenchmarkStress1000 is the same for 1,000 pistons (3,000 nodes), seen
+// whole from above.
+func BenchmarkStress1000(b *testing.B) {
+	cam := DefaultCamera()
+	cam.Target, cam.Distance, cam.Pitch = mgl64.Vec3{0, 0, 0}, 260, 60
+	benchFrame(b, stressScene(b, 1000), cam)
+}

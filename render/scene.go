@@ -1,0 +1,97 @@
+package render
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/scene"
+)
+
+// Options chooses what Frame.Scene draws. Dim multiplies every alpha
+// (1 = full colour, 0.35 for a ghost of a second mode); a non-positive or
+// NaN Dim counts as 1, so the zero Options draws the node shapes only.
+type Options struct {
+	Grid, Basis, LocalAxes, Labels bool
+	Dim                            float32
+}
+
+// DefaultOptions draws everything at full colour.
+func DefaultOptions() Options {
+	return Options{Grid: true, Basis: true, LocalAxes: true, Labels: true, Dim: 1}
+}
+
+// Sizes of the scene decorations, in world units and pixels.
+const (
+	GridHalf   = 10   // the ground grid spans [-GridHalf, GridHalf] on x and z, at y = 0
+	GridStep   = 1    // spacing of the grid lines
+	BasisLen   = 3    // length of the world basis rods from the origin
+	AxisLen    = 0.75 // local axes are AxisLen times the columns of the world matrix...
+	AxisMax    = 4    // ...capped at this length, keeping their direction
+	ShapeWidth = 1.5  // pixels
+	BasisWidth = 3.0
+	AxisWidth  = 1.0
+	GridWidth  = 1.0
+)
+
+// Scene appends the picture of s posed by world (world[i] is node i's
+// world matrix, as a modes.Mode computes it): with opt, a faint ground
+// grid, the world basis rods (red x, green y, blue z, from the origin to
+// BasisLen), each node's shape in its colour, each node's local axes (the
+// first three columns of world[i] times AxisLen from its origin, so scale
+// along the local axes shows as length and skew as non-perpendicular
+// axes; each capped at AxisMax), and node names at their origins. Nodes
+// beyond len(world) are skipped. Shapes come first after the grid and
+// rods, in node order; labels are in Labels.
+func (f *Frame) Scene(s *scene.Scene, world []mgl64.Mat4, opt Options) {
+	dim := opt.Dim
+	if !(dim > 0) {
+		dim = 1
+	}
+	if opt.Grid {
+		f.grid(GridColor.Dim(dim))
+	}
+	if opt.Basis {
+		o := mgl64.Vec3{}
+		f.Line(o, mgl64.Vec3{BasisLen, 0, 0}, XColor.Dim(dim), BasisWidth)
+		f.Line(o, mgl64.Vec3{0, BasisLen, 0}, YColor.Dim(dim), BasisWidth)
+		f.Line(o, mgl64.Vec3{0, 0, BasisLen}, ZColor.Dim(dim), BasisWidth)
+		if opt.Labels {
+			f.Text(mgl64.Vec3{BasisLen, 0, 0}, "x", XColor.Dim(dim))
+			f.Text(mgl64.Vec3{0, BasisLen, 0}, "y", YColor.Dim(dim))
+			f.Text(mgl64.Vec3{0, 0, BasisLen}, "z", ZColor.Dim(dim))
+		}
+	}
+	n := min(len(s.Nodes), len(world))
+	for i := 0; i < n; i++ {
+		nd := &s.Nodes[i]
+		f.Mesh(MeshFor(nd.Shape), world[i], RGB(nd.Color).Dim(dim), ShapeWidth)
+	}
+	for i := 0; i < n; i++ {
+		w := &world[i]
+		o := mgl64.Vec3{w[12], w[13], w[14]}
+		if opt.LocalAxes {
+			axisColors := [3]Color{XColor, YColor, ZColor}
+			for k := 0; k < 3; k++ {
+				v := mgl64.Vec3{w[4*k], w[4*k+1], w[4*k+2]}.Mul(AxisLen)
+				if l := v.Len(); l > AxisMax {
+					v = v.Mul(AxisMax / l)
+				}
+				f.Line(o, o.Add(v), axisColors[k].Dim(0.8*dim), AxisWidth)
+			}
+		}
+		if opt.Labels {
+			c := LabelGrey
+			if s.Nodes[i].Shape != scene.ShapeNone {
+				c = RGB(s.Nodes[i].Color)
+			}
+			f.Text(o, s.Nodes[i].Name, c.Dim(dim))
+		}
+	}
+}
+
+func (f *Frame) grid(c Color) {
+	for v := -GridHalf; v <= GridHalf; v += GridStep {
+		x := float64(v)
+		f.Line(mgl64.Vec3{x, 0, -GridHalf}, mgl64.Vec3{x, 0, GridHalf}, c, GridWidth)
+		f.Line(mgl64.Vec3{-GridHalf, 0, x}, mgl64.Vec3{GridHalf, 0, x}, c, GridWidth)
+	}
+}
