@@ -16,9 +16,9 @@ var Article = [NumThresholds]int{202, 437, 897, 1654, 3511, 8823, 14393, 24605, 
 const FrameRate = 60
 
 // MaxSlice is the most frames one Lab.Advance call computes, so that a UI
-// fast-forwarding in slices keeps drawing: 10,000 frames of all five
-// storages cost about 5 ms on the reference machine (see BenchmarkLabSlice).
-const MaxSlice = 10000
+// fast-forwarding in slices keeps drawing: 5,000 frames of all five
+// storages cost about 3 ms on the reference machine (see BenchmarkLabSlice).
+const MaxSlice = 5000
 
 // Point is one plotted point of a decimated error series: Err is the largest
 // error over the frames up to and including Frame since the previous point.

@@ -123,6 +123,7 @@ type Stats struct {
 
 	n, sx, sy, sxx, sxy float64
 	lastErr, lastLog    float64 // log cache: errors repeat for long stretches
+	next                int     // first threshold not yet crossed
 }
 
 // Add records the error err of frame k (k counts from 1 and increases). A
@@ -137,10 +138,9 @@ func (s *Stats) add(k int, lk, err float64) {
 	if err > s.Max || math.IsNaN(err) {
 		s.Max = err
 	}
-	for i, t := range Thresholds {
-		if s.Cross[i] == 0 && !(err <= t) {
-			s.Cross[i] = k
-		}
+	for s.next < NumThresholds && !(err <= Thresholds[s.next]) {
+		s.Cross[s.next] = k
+		s.next++
 	}
 	if k >= ExponentFrom && err > 0 && err <= math.MaxFloat64 {
 		if err != s.lastErr {
