@@ -22,14 +22,18 @@
 //     of squares to float32 and then rounds its square root again. Near 1 the
 //     square root maps the float32 grid onto the midpoints of its own grid, and
 //     the second-order term of sqrt(1+x) always lies below the midpoint, so the
-//     double rounding rounds down: about −2e-8 per frame (a third of an ulp
-//     of 1), for every axis. This is the largest term.
+//     double rounding rounds down: −0.9e-8 to −1.7e-8 per frame beyond a
+//     correctly rounded length, for every axis. This is the largest term.
 //   - Quaternion length: the float32 unit axis is not unit (for (1, 2, 3)/√14,
 //     |a|² − 1 = +1.03e-8), and it is the same error every frame, so the
 //     float32 quaternion's |q|² − 1 has a nonzero mean and the rotation matrix
 //     built by the unit-quaternion formula has columns that are too long (or
 //     too short, for other axes) by about that much: +0.4e-8 to +1.2e-8 for
-//     (1, 2, 3), −4e-8 for (−0.3, 0.7, 2).
+//     (1, 2, 3), up to −4e-8 for (−0.3, 0.7, 2).
+//
+// One whole set_rotation from scale 1 then moves the scale by −0.7e-8 to
+// −1.2e-8 per frame on average (Bias.MatrixStep); the unbiased storage's step
+// is 0.7e-9 to 1.7e-9 (Bias.UnbiasedStep).
 //   - Float32 rounding inside the matrix formula: about 1e-9, small.
 //
 // The two large terms have opposite signs for (1, 2, 3): the matrix storage
