@@ -11,7 +11,7 @@ import (
 // t = 0: T(t) = T + v t + a t^2/2 and R(t) = exp(w t + alpha t^2/2) R with
 // the scale constant. Its derivatives at 0 are exactly d's: dT = v,
 // d2T = a, dR = w R, d2R = (alpha + w^2) R (since exp(X(t)) has first
-// derivative X' and second derivative X'' + X'^2 at X = 0).
+// derivative X' and second derivative X” + X'^2 at X = 0).
 func pose(d Transform, t float64) transform.Uniform {
 	return transform.Uniform{
 		Position: d.Position.Add(d.V.Mul(t)).Add(d.A.Mul(t * t / 2)),
@@ -22,7 +22,7 @@ func pose(d Transform, t float64) transform.Uniform {
 
 // finiteDiff measures the motion of the pose trajectory f at t = 0 with
 // central differences of step h: v, a from the position, and w = R' R^T,
-// alpha = R'' R^T - w^2 from the rotation matrix.
+// alpha = R” R^T - w^2 from the rotation matrix.
 func finiteDiff(f func(t float64) transform.Uniform, h float64) Transform {
 	m, z, p := f(-h), f(0), f(h)
 	rm, r0, rp := transform.RotMat3(m.Rotation), transform.RotMat3(z.Rotation), transform.RotMat3(p.Rotation)
@@ -100,4 +100,3 @@ func TestGlobalToLocalFiniteDiff(t *testing.T) {
 		worst = max(worst, check(t, "global-to-local vs finite differences", dynErr(got, fd), fdTol))
 	}
 }
-
