@@ -75,7 +75,7 @@ func checkParams(names []string, vals ...float64) error {
 // checkStep checks a time step: positive, at most 1 s.
 func checkStep(dt float64) error {
 	if !(dt > 0) || !(dt <= 1) {
-		return errors.New("Dt must be in (0, 1] s")
+		return errors.New("step Dt must be in (0, 1] s")
 	}
 	return nil
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // worldRK4 integrates the ball in the world frame with F = m a, where the
-// only applied force is the spring -k p: p'' = -(k/m) p. It knows nothing
+// only applied force is the spring -k p: p” = -(k/m) p. It knows nothing
 // of the disc.
 func worldRK4(p, v mgl64.Vec3, k, m, h float64, n int) (mgl64.Vec3, mgl64.Vec3) {
 	acc := func(p mgl64.Vec3) mgl64.Vec3 { return p.Mul(-k / m) }
