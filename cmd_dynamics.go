@@ -139,11 +139,15 @@ type crReport struct {
 
 func deg(x float64) float64 { return x * 180 / math.Pi }
 
+// pz returns v with negative zeros made positive (-0 + 0 = +0), so JSON
+// never shows -0.
+func pz(v mgl64.Vec3) [3]float64 { return [3]float64{v[0] + 0, v[1] + 0, v[2] + 0} }
+
 func forces(t dynamics.Terms) forceReport {
-	return forceReport{Applied: t.Applied, Translational: t.Translational, Centrifugal: t.Centrifugal, Coriolis: t.Coriolis, Euler: t.Euler}
+	return forceReport{Applied: pz(t.Applied), Translational: pz(t.Translational), Centrifugal: pz(t.Centrifugal), Coriolis: pz(t.Coriolis), Euler: pz(t.Euler)}
 }
 
-func motion(p, v, a mgl64.Vec3) motionReport { return motionReport{Pos: p, Vel: v, Acc: a} }
+func motion(p, v, a mgl64.Vec3) motionReport { return motionReport{Pos: pz(p), Vel: pz(v), Acc: pz(a)} }
 
 func turntableReport(s dynamics.TurntableState, m *dynamics.Turntable) ttReport {
 	return ttReport{

@@ -36,7 +36,7 @@ type Lab interface {
 
 // MaxTime is the largest time (s) RunTo accepts, so that a command-line
 // request stays within a second or so of computing.
-const MaxTime = 1000.0
+const MaxTime = 100.0
 
 // PresetNames returns the preset names in display order.
 func PresetNames() []string { return []string{"turntable", "crash"} }
