@@ -95,9 +95,13 @@ func (m *Crash) Reset() {
 	m.record()
 }
 
-// Play starts Tick. Pause stops it. Playing reports whether it runs.
-func (m *Crash) Play()         { m.playing = true }
-func (m *Crash) Pause()        { m.playing = false }
+// Play makes Tick advance the model.
+func (m *Crash) Play() { m.playing = true }
+
+// Pause makes Tick do nothing (Step still advances).
+func (m *Crash) Pause() { m.playing = false }
+
+// Playing reports whether Tick advances the model.
 func (m *Crash) Playing() bool { return m.playing }
 
 // Time returns the simulated time, s.

@@ -90,9 +90,13 @@ func (m *Turntable) SetSpin(w float64) {
 // Spin returns the disc's current angular velocity, rad/s about +z.
 func (m *Turntable) Spin() float64 { return m.spin }
 
-// Play starts Tick. Pause stops it. Playing reports whether it runs.
-func (m *Turntable) Play()         { m.playing = true }
-func (m *Turntable) Pause()        { m.playing = false }
+// Play makes Tick advance the model.
+func (m *Turntable) Play() { m.playing = true }
+
+// Pause makes Tick do nothing (Step still advances).
+func (m *Turntable) Pause() { m.playing = false }
+
+// Playing reports whether Tick advances the model.
 func (m *Turntable) Playing() bool { return m.playing }
 
 // Time returns the simulated time, s.
