@@ -1,0 +1,368 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"time"
+
+	"github.com/ebitengine/debugui"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"skewlab/render"
+	"skewlab/state"
+)
+
+// LabViews makes the view of each lab by name. The piston lab is built
+// in; the drift and dynamics labs add themselves here when they exist. A
+// lab of state.Labs without an entry shows a message instead.
+var LabViews = map[string]func(st state.State) (View, error){
+	"piston": func(st state.State) (View, error) {
+		m, err := NewModel(st)
+		if err != nil {
+			return nil, err
+		}
+		return NewPistonView(m), nil
+	},
+}
+
+// Config is what the program decides outside the state: a screenshot file
+// to write after the first fully drawn frame (then the app ends), and the
+// background colour.
+type Config struct {
+	Screenshot string
+	Background color.Color
+}
+
+// App is the ebiten Game: it routes input between debugui and the current
+// view, switches labs, hides the UI, toggles fullscreen, shows the help
+// overlay and takes screenshots. Update and Draw allocate nothing in
+// steady state beyond what debugui itself does.
+type App struct {
+	st      state.State
+	cfg     Config
+	labs    []string
+	lab     int
+	views   []View // by lab index, made on first use
+	err     error  // the last lab's construction error, shown instead of it
+	ui      debugui.DebugUI
+	uiFunc  func(ctx *debugui.Context) error
+	in      Input
+	level   Level
+	shown   Level // the level H returns to
+	help    bool
+	capture debugui.InputCapturingState
+
+	dragging, panning bool
+	lastX, lastY      int
+	w, h              int
+	scale             float64
+	chars             []rune
+	title             string
+	text              Labels
+
+	updates, draws int
+	shotPath       string // a screenshot to take at the end of the next Draw
+	done           bool   // -screenshot written: end at the next Update
+	Err            error  // why the app ended early, if it did
+}
+
+// NewApp makes the app for st, starting in st.Lab.
+func NewApp(st state.State, cfg Config) (*App, error) {
+	a := &App{st: st, cfg: cfg, labs: state.Labs, views: make([]View, len(state.Labs)), scale: 1, chars: make([]rune, 0, 16)}
+	if a.cfg.Background == nil {
+		a.cfg.Background = color.RGBA{18, 19, 24, 255}
+	}
+	for i, l := range state.UILevels {
+		if l == st.UI {
+			a.level = Level(i)
+		}
+	}
+	a.shown = a.level
+	if a.shown == LevelOff {
+		a.shown = LevelFull
+	}
+	a.in.UIScale = max(1, st.UIScale)
+	a.in.SetUIScale = func(n int) { a.in.UIScale = max(1, min(3, n)) }
+	a.uiFunc = a.windows
+	a.lab = max(0, indexOf(a.labs, st.Lab))
+	if err := a.ensureView(); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// ensureView builds the current lab's view on first use. A lab without a
+// constructor gets a MissingView; a constructor error is returned.
+func (a *App) ensureView() error {
+	if a.views[a.lab] != nil {
+		return nil
+	}
+	mk, ok := LabViews[a.labs[a.lab]]
+	if !ok {
+		a.views[a.lab] = &MissingView{Lab: a.labs[a.lab]}
+		return nil
+	}
+	v, err := mk(a.st)
+	if err != nil {
+		return err
+	}
+	a.views[a.lab] = v
+	return nil
+}
+
+// View returns the current lab's view.
+func (a *App) View() View { return a.views[a.lab] }
+
+// Layout returns the screen size in device pixels, so lines and text stay
+// crisp on HiDPI screens (ebiten calls LayoutF; this serves the interface).
+func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
+	w, h := a.LayoutF(float64(outsideWidth), float64(outsideHeight))
+	return int(w), int(h)
+}
+
+// LayoutF returns the screen size in device pixels (the outside size
+// times the device scale factor).
+func (a *App) LayoutF(outsideWidth, outsideHeight float64) (float64, float64) {
+	s := 1.0
+	if m := ebiten.Monitor(); m != nil {
+		s = m.DeviceScaleFactor()
+	}
+	if !(s >= 1) {
+		s = 1
+	}
+	a.scale = s
+	w, h := math.Ceil(outsideWidth*s), math.Ceil(outsideHeight*s)
+	a.w, a.h = int(w), int(h)
+	return w, h
+}
+
+// Update routes one tick of input: the UI first, then app keys, then the
+// view's keys and camera gestures (only outside the UI).
+func (a *App) Update() error {
+	if a.done {
+		return ebiten.Termination
+	}
+	a.updates++
+	in := &a.in
+	in.Resized = in.Width != float64(a.w) || in.Height != float64(a.h)
+	in.Width, in.Height, in.DeviceScale, in.Level = float64(a.w), float64(a.h), a.scale, a.level
+	a.capture = 0
+	if a.level != LevelOff {
+		c, err := a.ui.Update(a.uiFunc)
+		if err != nil {
+			return err
+		}
+		a.capture = c
+	}
+	in.Keys = a.capture&debugui.InputCapturingStateFocus == 0
+	in.Shift = ebiten.IsKeyPressed(ebiten.KeyShift)
+	a.pointer()
+	if in.Keys {
+		a.keys()
+	}
+	a.text.Scale = float64(UIPixels(in))
+	if err := a.View().Update(in); err != nil {
+		return err
+	}
+	if t := a.View().Title(); t != a.title {
+		a.title = t
+		ebiten.SetWindowTitle("skewlab - " + t)
+	}
+	return nil
+}
+
+// pointer turns mouse and wheel input into camera gestures, starting a
+// drag only when the press is not over the UI.
+func (a *App) pointer() {
+	in := &a.in
+	x, y := ebiten.CursorPosition()
+	in.DX, in.DY = float64(x-a.lastX), float64(y-a.lastY)
+	a.lastX, a.lastY = x, y
+	free := a.capture == 0
+	if free && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		a.dragging, a.panning = !in.Shift, in.Shift
+	}
+	if free && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+		a.dragging, a.panning = false, true
+	}
+	if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) {
+		a.dragging, a.panning = false, false
+	}
+	in.Orbit, in.Pan = a.dragging, a.panning
+	in.Wheel = 0
+	if free {
+		_, wy := ebiten.Wheel()
+		in.Wheel = wy
+	}
+}
+
+// keys handles the app's own shortcuts: H, F, P, ? and Escape.
+func (a *App) keys() {
+	if inpututil.IsKeyJustPressed(ebiten.KeyH) {
+		if a.level == LevelOff {
+			a.level = a.shown
+		} else {
+			a.shown, a.level = a.level, LevelOff
+		}
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF) {
+		ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyP) {
+		a.shotPath = time.Now().Format("skewlab-20060102-150405.png")
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+		a.help = false
+	}
+	a.chars = ebiten.AppendInputChars(a.chars[:0])
+	for _, r := range a.chars {
+		if r == '?' {
+			a.help = !a.help
+		}
+	}
+}
+
+// windows is the debugui update: the lab chooser, then the view's windows.
+func (a *App) windows(ctx *debugui.Context) error {
+	ctx.SetScale(UIPixels(&a.in))
+	a.View().Windows(ctx, &a.in)
+	if a.level == LevelFull {
+		a.labWindow(ctx)
+	}
+	return nil
+}
+
+func (a *App) labWindow(ctx *debugui.Context) {
+	s := float64(UIPixels(&a.in))
+	w, h := int(a.in.Width/s), int(a.in.Height/s)
+	r := image.Rect(w/2-110, h-70, w/2+110, h-6)
+	ctx.Window("Lab", r, func(debugui.ContainerLayout) {
+		ctx.SetGridLayout([]int{-2, -1}, nil)
+		ctx.Dropdown(&a.lab, a.labs).On(func() {
+			if err := a.ensureView(); err != nil {
+				a.views[a.lab] = &MissingView{Lab: a.labs[a.lab], Err: err}
+			}
+		})
+		ctx.Button("Help ?").On(func() { a.help = !a.help })
+	})
+}
+
+// Draw draws the view, the UI and the help overlay, then writes a
+// requested screenshot.
+func (a *App) Draw(screen *ebiten.Image) {
+	screen.Fill(a.cfg.Background)
+	a.View().Draw(screen)
+	if a.level != LevelOff && a.updates > 0 {
+		a.ui.Draw(screen)
+	}
+	if a.help {
+		a.drawHelp(screen)
+	}
+	a.draws++
+	if a.cfg.Screenshot != "" && !a.done && a.updates >= 3 && a.draws >= 3 {
+		a.Err = SavePNG(screen, a.cfg.Screenshot)
+		a.done = true
+	}
+	if a.shotPath != "" {
+		if err := SavePNG(screen, a.shotPath); err != nil {
+			fmt.Fprintln(os.Stderr, "skewlab: screenshot:", err)
+		} else {
+			fmt.Println("skewlab: screenshot saved to", a.shotPath)
+		}
+		a.shotPath = ""
+	}
+}
+
+// appHelp lists the app's own keys for the help overlay.
+var appHelp = []string{
+	"H           hide or show the UI",
+	"F           fullscreen",
+	"P           save a PNG screenshot (the path is printed)",
+	"?           this help (Esc closes)",
+	"(no shortcut fires while a text or number field has focus)",
+}
+
+func (a *App) drawHelp(screen *ebiten.Image) {
+	s := a.text.scale()
+	lines := a.View().Help()
+	n := len(lines) + len(appHelp) + 2
+	lh := 16 * s
+	w, h := float32(560*s), float32(float64(n)*lh+20*s)
+	x, y := (float32(a.w)-w)/2, (float32(a.h)-h)/2
+	vector.FillRect(screen, x, y, w, h, color.RGBA{0, 0, 0, 220}, false)
+	ty := float64(y) + 10*s
+	a.text.text(screen, "Keys", float64(x)+10*s, ty, render.White)
+	for _, group := range [2][]string{lines, appHelp} {
+		for _, l := range group {
+			ty += lh
+			a.text.text(screen, l, float64(x)+10*s, ty, render.LabelGrey)
+		}
+		ty += lh / 2
+	}
+}
+
+// SavePNG writes img (the screen) as a PNG file.
+func SavePNG(img *ebiten.Image, path string) error {
+	b := img.Bounds()
+	pix := make([]byte, 4*b.Dx()*b.Dy())
+	img.ReadPixels(pix)
+	rgba := &image.RGBA{Pix: pix, Stride: 4 * b.Dx(), Rect: image.Rect(0, 0, b.Dx(), b.Dy())}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, rgba); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// MissingView stands in for a lab that is not built yet (or failed to
+// start): it says so in the middle of the screen.
+type MissingView struct {
+	Lab  string
+	Err  error
+	text Labels
+	msg  string
+	w, h float64
+}
+
+// Title names the lab.
+func (v *MissingView) Title() string { return v.Lab + " (not available)" }
+
+// Update records the screen size.
+func (v *MissingView) Update(in *Input) error {
+	v.w, v.h, v.text.Scale = in.Width, in.Height, float64(UIPixels(in))
+	if v.msg == "" {
+		v.msg = "The " + v.Lab + " lab is not part of this build yet. Choose piston in the Lab window."
+		if v.Err != nil {
+			v.msg = "The " + v.Lab + " lab could not start: " + v.Err.Error()
+		}
+	}
+	return nil
+}
+
+// Draw writes the message.
+func (v *MissingView) Draw(screen *ebiten.Image) {
+	s := v.text.scale()
+	v.text.text(screen, v.msg, v.w/2-float64(len(v.msg))*3.5*s, v.h/2, render.White)
+}
+
+// Windows makes no windows.
+func (v *MissingView) Windows(*debugui.Context, *Input) {}
+
+// Help has no keys of its own.
+func (v *MissingView) Help() []string { return nil }

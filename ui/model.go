@@ -1,0 +1,249 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/modes"
+	"skewlab/render"
+	"skewlab/scene"
+	"skewlab/state"
+	"skewlab/transform"
+)
+
+// Edit is one node's editable local transform as the sliders show it:
+// position, Euler angles in degrees (x, y, z with R = Rz*Ry*Rx) and scale.
+// The Euler angles are the source of truth: they are set once from the
+// scene's quaternion and never re-derived from it, so A's 90 degrees about
+// y (the gimbal-lock point of Rz*Ry*Rx) stays as typed.
+type Edit struct {
+	Position, Euler, Scale mgl64.Vec3
+}
+
+// Model is the piston lab's state: the scene being edited, its slider
+// values, the mode, comparison, spin, camera and drawing options, and the
+// buffers the picture is computed into. Windows and keys write its fields
+// and call Touch; Recompute turns them into world matrices and screen
+// segments, allocating nothing once the buffers have grown.
+type Model struct {
+	Preset  string       // preset the scene came from ("" for a file)
+	Base    *scene.Scene // the scene as loaded, for Reset
+	Scene   *scene.Scene // the working scene; locals follow Edits
+	Edits   []Edit       // one per node, the sliders' values
+	Mode    int          // index in modes.All
+	Compare int          // index in modes.All of the ghost or split mode; -1 for none
+	Split   bool         // show Compare side by side instead of as a ghost
+	Spin    bool         // turn the spin node about its own x axis every tick
+	SpinDeg float64      // the spin angle, added on top of the node's rotation
+	SpinAt  int          // the node that spins (B in the piston), -1 for none
+	Opt     render.Options
+	Ghost   bool          // draw the compare mode as a ghost (when not split)
+	Camera  render.Camera // the live camera
+	Home    render.Camera // the camera Reset returns to
+	Picked  int           // the node the readouts describe
+
+	Residual string // the last re-parent's or fold's report, shown in Nodes
+
+	dirty  bool
+	nodes  []scene.Node // the scene's nodes with the spin applied
+	ws     [2]modes.Workspace
+	World  [2][]mgl64.Mat4 // world matrices of Mode and Compare
+	Frames [2]render.Frame // the picture: [0] main, [1] the split's right half
+}
+
+// SpinStep is how far the spin turns per tick, in degrees (one turn in six
+// seconds at 60 ticks per second).
+const SpinStep = 1.0
+
+// NewModel makes the piston lab's model from st: its scene (preset or
+// file, then the sets), mode, comparison, spin and camera.
+func NewModel(st state.State) (*Model, error) {
+	sc, err := st.Scene()
+	if err != nil {
+		return nil, err
+	}
+	m := &Model{Mode: modes.Index(st.Mode), Compare: -1, Split: st.Split, Spin: st.Spin,
+		Opt: render.DefaultOptions(), Ghost: true, Home: render.DefaultCamera(), Picked: -1}
+	if m.Mode < 0 {
+		m.Mode = modes.Index(modes.Default)
+	}
+	if st.Compare != "" {
+		m.Compare = modes.Index(st.Compare)
+	}
+	if st.Camera != nil {
+		m.Home = CameraFromSpec(*st.Camera, m.Home)
+	}
+	m.Camera = m.Home
+	if st.ScenePath == "" {
+		m.Preset = st.Preset
+	}
+	m.Load(sc, st.Sets)
+	return m, nil
+}
+
+// CameraFromSpec returns base with the parts of spec applied.
+func CameraFromSpec(spec state.CameraSpec, base render.Camera) render.Camera {
+	base.Yaw, base.Pitch, base.Distance = spec.Yaw, spec.Pitch, spec.Distance
+	if spec.HasTarget {
+		base.Target = spec.Target
+	}
+	if spec.HasFov {
+		base.Fov = spec.Fov
+	}
+	return base
+}
+
+// Load makes sc the scene being edited and its own reset point. Euler
+// angles come from the quaternions once, except where an euler set in
+// sets gives them exactly.
+func (m *Model) Load(sc *scene.Scene, sets []state.Set) {
+	m.Base = sc.Clone()
+	m.Scene = sc
+	m.initEdits(sets)
+	m.SpinAt = sc.Index("B")
+	if m.SpinAt < 0 {
+		m.SpinAt = len(sc.Nodes) - 1
+	}
+	if m.Picked >= len(sc.Nodes) || m.Picked < 0 {
+		m.Picked = len(sc.Nodes) - 1
+	}
+	m.Touch()
+}
+
+func (m *Model) initEdits(sets []state.Set) {
+	m.Edits = m.Edits[:0]
+	for _, nd := range m.Scene.Nodes {
+		l := nd.Local
+		m.Edits = append(m.Edits, Edit{Position: l.Position, Euler: transform.ToEulerDeg(l.Rotation), Scale: l.Scale})
+	}
+	for _, s := range sets {
+		if i := m.Scene.Index(s.Node); i >= 0 && s.Field == "euler" && len(s.Values) == 3 {
+			m.Edits[i].Euler = mgl64.Vec3{s.Values[0], s.Values[1], s.Values[2]}
+		}
+	}
+}
+
+// Reset returns the scene to how it was loaded and the camera home.
+func (m *Model) Reset() {
+	m.Scene = m.Base.Clone()
+	m.initEdits(nil)
+	m.SpinDeg = 0
+	m.Camera = m.Home
+	m.Touch()
+}
+
+// LoadPreset replaces the scene with the named preset.
+func (m *Model) LoadPreset(name string) error {
+	sc, err := scene.NewPreset(name)
+	if err != nil {
+		return err
+	}
+	m.Preset = name
+	m.Load(sc, nil)
+	return nil
+}
+
+// Touch marks the picture out of date; the next Recompute redraws it.
+func (m *Model) Touch() { m.dirty = true }
+
+// Dirty reports whether the picture must be recomputed.
+func (m *Model) Dirty() bool { return m.dirty || m.Spin }
+
+// ApplyEdits writes every Edit into the scene's local transforms. An edit
+// the scene refuses (it cannot happen with the sliders' ranges) keeps the
+// node's previous local transform.
+func (m *Model) ApplyEdits() {
+	for i := range m.Edits {
+		e := &m.Edits[i]
+		t := transform.TRS{Position: e.Position, Rotation: transform.EulerDeg(e.Euler[0], e.Euler[1], e.Euler[2]), Scale: e.Scale}
+		_ = m.Scene.SetLocal(i, t)
+	}
+}
+
+// ModeName returns the name of mode index i, or "none".
+func ModeName(i int) string {
+	if i < 0 || i >= len(modes.All) {
+		return "none"
+	}
+	return modes.All[i].Name
+}
+
+// Recompute advances the spin, applies the edits and recomputes the world
+// matrices of the mode (and the compare mode) and the picture for the
+// screen size w x h in pixels. It allocates nothing once its buffers have
+// grown to the scene's size.
+func (m *Model) Recompute(w, h float64) {
+	if m.Spin {
+		m.SpinDeg += SpinStep
+		if m.SpinDeg >= 360 {
+			m.SpinDeg -= 360
+		}
+	}
+	m.dirty = false
+	m.ApplyEdits()
+	m.nodes = append(m.nodes[:0], m.Scene.Nodes...)
+	if m.SpinAt >= 0 && m.SpinAt < len(m.nodes) && m.SpinDeg != 0 {
+		l := &m.nodes[m.SpinAt].Local
+		l.Rotation = l.Rotation.Mul(transform.EulerDeg(m.SpinDeg, 0, 0)) // about the node's own x axis
+	}
+	m.world(0, m.Mode)
+	cmp := m.Compare
+	if cmp >= 0 && cmp < len(modes.All) {
+		m.world(1, cmp)
+	} else {
+		cmp = -1
+	}
+	switch {
+	case cmp >= 0 && m.Split:
+		m.Frames[0].Begin(m.Camera, render.Viewport{W: w / 2, H: h})
+		m.Frames[0].Scene(m.Scene, m.World[0], m.Opt)
+		m.Frames[1].Begin(m.Camera, render.Viewport{X: w / 2, W: w / 2, H: h})
+		m.Frames[1].Scene(m.Scene, m.World[1], m.Opt)
+	default:
+		m.Frames[0].Begin(m.Camera, render.Viewport{W: w, H: h})
+		if cmp >= 0 && m.Ghost {
+			ghost := render.Options{Dim: GhostDim}
+			m.Frames[0].Scene(m.Scene, m.World[1], ghost)
+		}
+		m.Frames[0].Scene(m.Scene, m.World[0], m.Opt)
+		m.Frames[1].Begin(m.Camera, render.Viewport{})
+	}
+}
+
+// GhostDim is the alpha factor of the compare mode's ghost.
+const GhostDim = 0.35
+
+func (m *Model) world(k, mode int) {
+	n := len(m.nodes)
+	if cap(m.World[k]) < n {
+		m.World[k] = make([]mgl64.Mat4, n)
+	}
+	m.World[k] = m.World[k][:n]
+	modes.All[mode].World(m.nodes, &m.ws[k], m.World[k])
+}
+
+// Reparent moves node i under newParent (-1 for a root) keeping its world
+// matrix under accumulate-matrices as far as a TRS can, and records the
+// residual for the Nodes window.
+func (m *Model) Reparent(i, newParent int) error {
+	res, newIndex, err := reparent(m.Scene, i, newParent)
+	if err != nil {
+		m.Residual = err.Error()
+		return err
+	}
+	name := m.Scene.Nodes[newIndex[i]].Name
+	m.initEdits(nil)
+	m.SpinAt = remap(m.SpinAt, newIndex)
+	m.Picked = remap(m.Picked, newIndex)
+	m.Residual = fmt.Sprintf("%s moved; residual %.2e", name, res)
+	m.Touch()
+	return nil
+}
+
+func remap(i int, newIndex []int) int {
+	if i < 0 || i >= len(newIndex) {
+		return i
+	}
+	return newIndex[i]
+}

@@ -1,0 +1,153 @@
+package ui
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"skewlab/modes"
+	"skewlab/scene"
+)
+
+// PistonView is the piston lab: seed 000's hierarchy in 3D wireframe under
+// a chosen accumulation mode, with the Mode, Piston, Nodes, Readouts,
+// Compare, View and Presets windows bound to its Model.
+type PistonView struct {
+	M       *Model
+	strokes Strokes
+	labels  Labels
+	w, h    float64
+	title   string
+	titleOf [2]int // mode and compare the title was made for
+	win     windowState
+}
+
+// NewPistonView returns the piston lab over m.
+func NewPistonView(m *Model) *PistonView {
+	v := &PistonView{M: m, titleOf: [2]int{-2, -2}}
+	v.win.init(m)
+	return v
+}
+
+// Title returns "piston: MODE" (and the compare mode when one is shown).
+// It allocates only when the mode changes.
+func (v *PistonView) Title() string {
+	if v.titleOf != [2]int{v.M.Mode, v.M.Compare} {
+		v.titleOf = [2]int{v.M.Mode, v.M.Compare}
+		v.title = "piston: " + ModeName(v.M.Mode)
+		if v.M.Compare >= 0 {
+			v.title += " vs " + ModeName(v.M.Compare)
+		}
+	}
+	return v.title
+}
+
+// Help lists the piston lab's keys.
+func (v *PistonView) Help() []string { return pistonHelp }
+
+var pistonHelp = []string{
+	"1..9        choose a mode (1 accumulate-matrices, 2 accumulate-trs, ...)",
+	"Shift+1..9  load a preset (1 piston, 2 skew)",
+	"Space       spin B about its own x axis",
+	"C           compare: cycle ghost mode, then split, then off",
+	"R           reset the scene and the camera",
+	"drag        orbit; wheel zoom; right or shift drag pan",
+}
+
+// Update applies keys and camera gestures, then recomputes the picture
+// when anything changed (or spin is on).
+func (v *PistonView) Update(in *Input) error {
+	m := v.M
+	if in.Keys {
+		v.keys(in)
+	}
+	if in.Orbit && (in.DX != 0 || in.DY != 0) {
+		m.Camera.Orbit(-in.DX*OrbitDegPerPixel/in.DeviceScale, in.DY*OrbitDegPerPixel/in.DeviceScale)
+		m.Touch()
+	}
+	if in.Pan && (in.DX != 0 || in.DY != 0) && in.Height > 0 {
+		m.Camera.Pan(-in.DX/in.Height, in.DY/in.Height)
+		m.Touch()
+	}
+	if in.Wheel != 0 {
+		m.Camera.Zoom(math.Pow(ZoomPerStep, -in.Wheel))
+		m.Touch()
+	}
+	if in.Resized || in.Width != v.w || in.Height != v.h {
+		v.w, v.h = in.Width, in.Height
+		m.Touch()
+	}
+	if !m.Dirty() {
+		return nil
+	}
+	m.Recompute(v.w, v.h)
+	v.strokes.Reset()
+	v.labels.Reset()
+	for k := range m.Frames {
+		v.strokes.Add(m.Frames[k].Segments)
+		v.labels.Add(m.Frames[k].Labels)
+	}
+	v.win.refresh(m)
+	return nil
+}
+
+// Camera gesture rates.
+const (
+	OrbitDegPerPixel = 0.3 // degrees of orbit per (device-independent) pixel dragged
+	ZoomPerStep      = 0.9 // distance factor per wheel step toward the target
+)
+
+func (v *PistonView) keys(in *Input) {
+	m := v.M
+	for k := 0; k < 9; k++ {
+		if !inpututil.IsKeyJustPressed(ebiten.Key1 + ebiten.Key(k)) {
+			continue
+		}
+		if in.Shift {
+			if k < len(scene.Presets) {
+				_ = m.LoadPreset(scene.Presets[k].Name)
+				v.win.init(m)
+			}
+		} else if k < len(modes.All) {
+			m.Mode = k
+			m.Touch()
+		}
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeySpace) {
+		m.Spin = !m.Spin
+		m.Touch()
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyC) {
+		v.cycleCompare()
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyR) {
+		m.Reset()
+		v.win.init(m)
+	}
+}
+
+// cycleCompare steps the comparison: off, then a ghost of the next mode,
+// then that mode split side by side, then off.
+func (v *PistonView) cycleCompare() {
+	m := v.M
+	switch {
+	case m.Compare < 0:
+		m.Compare = (m.Mode + 1) % len(modes.All)
+		m.Split = false
+	case !m.Split:
+		m.Split = true
+	default:
+		m.Compare, m.Split = -1, false
+	}
+	m.Touch()
+}
+
+// Draw fills the strokes and the labels; it computes nothing.
+func (v *PistonView) Draw(screen *ebiten.Image) {
+	v.strokes.Draw(screen)
+	v.labels.Draw(screen)
+	if v.M.Compare >= 0 && v.M.Split {
+		v.labels.DrawSplitTitles(screen, v.w, ModeName(v.M.Mode), ModeName(v.M.Compare))
+	}
+}

@@ -1,0 +1,60 @@
+// Package ui is skewlab's interactive window: an ebiten Game (App) that
+// hosts one or more lab views, each drawing its own picture and its own
+// debugui windows. It is, with package main, the only package that imports
+// ebiten or debugui. Views are bound to models that call transform, modes
+// and render for every number; ui itself only lays out and routes input.
+package ui
+
+import (
+	"github.com/ebitengine/debugui"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Level is how much UI is shown: LevelFull (every window), LevelMin (only
+// the mode chooser and the seed's slider) or LevelOff (a clean figure).
+type Level int
+
+// The UI levels, in the order of state.UILevels.
+const (
+	LevelFull Level = iota
+	LevelMin
+	LevelOff
+)
+
+// Input is one tick's pointer, wheel and keyboard routing, prepared by the
+// App. Coordinates are device pixels of the screen image, y down. Camera
+// gestures are only reported when they started outside the UI, and Keys is
+// false while a UI field has focus, so views never act on input meant for
+// a widget.
+type Input struct {
+	Width, Height float64     // screen size in device pixels
+	DX, DY        float64     // pointer motion since the last tick
+	Orbit, Pan    bool        // a left drag (orbit) or right/shift drag (pan) is in progress
+	Wheel         float64     // wheel steps this tick, positive away from the user
+	Keys          bool        // shortcuts may fire (no text or number field has focus)
+	Shift         bool        // a shift key is held
+	Resized       bool        // the screen size changed since the last tick
+	DeviceScale   float64     // device scale factor (HiDPI), at least 1
+	UIScale       int         // the user's UI scale, 1 to 3
+	Level         Level       // how much UI is shown
+	SetUIScale    func(n int) // changes the UI scale (1 to 3); nil when not offered
+}
+
+// View is one lab of the app: the piston now, drift and dynamics later.
+// The App calls Update once per tick, Windows inside the debugui update
+// (only when the UI is shown), and Draw once per drawn frame. Draw must only
+// draw; all computing happens in Update.
+type View interface {
+	// Title names the view and its current state for the window title,
+	// for example "piston: accumulate-trs".
+	Title() string
+	// Update applies one tick of input and recomputes what changed.
+	Update(in *Input) error
+	// Draw draws the view's picture (not its windows) onto screen.
+	Draw(screen *ebiten.Image)
+	// Windows makes the view's debugui windows; in gives the screen size,
+	// scales and UI level to lay them out.
+	Windows(ctx *debugui.Context, in *Input)
+	// Help lists the view's own keys, one "KEY  what it does" per line.
+	Help() []string
+}

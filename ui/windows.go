@@ -1,0 +1,307 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"runtime"
+
+	"github.com/ebitengine/debugui"
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/modes"
+	"skewlab/scene"
+)
+
+// windowState is what the piston windows bind to besides the Model: the
+// dropdown indices and the texts, formatted when the picture changes
+// rather than on every frame.
+type windowState struct {
+	modeNames    []string
+	compareNames []string // "none" then the modes
+	presetNames  []string
+	nodeNames    []string
+	parentNames  [][]string // per node: "(root)" then the other nodes
+	parentSel    []int
+	compareSel   int
+	path         string
+	fileMsg      string
+	readout      []string
+	readoutHead  string
+	root, a      int // indices of the piston's Root and A, -1 when absent
+}
+
+func (w *windowState) init(m *Model) {
+	w.modeNames = modes.Names()
+	w.compareNames = append([]string{"none"}, w.modeNames...)
+	w.presetNames = scene.PresetNames()
+	w.nodeNames = m.Scene.Names()
+	w.parentNames = w.parentNames[:0]
+	w.parentSel = w.parentSel[:0]
+	for i, nd := range m.Scene.Nodes {
+		opts := []string{"(root)"}
+		for j, n := range w.nodeNames {
+			if j != i {
+				opts = append(opts, n)
+			}
+		}
+		w.parentNames = append(w.parentNames, opts)
+		w.parentSel = append(w.parentSel, parentOption(i, nd.Parent))
+	}
+	w.root, w.a = m.Scene.Index("Root"), m.Scene.Index("A")
+	if w.path == "" {
+		w.path = "scene.json"
+	}
+}
+
+// parentOption maps a parent index to its entry in node i's parent list
+// ("(root)" first, then every node but i), and back with parentIndex.
+func parentOption(i, parent int) int {
+	switch {
+	case parent < 0:
+		return 0
+	case parent < i:
+		return parent + 1
+	default:
+		return parent
+	}
+}
+
+func parentIndex(i, option int) int {
+	switch {
+	case option <= 0:
+		return -1
+	case option-1 < i:
+		return option - 1
+	default:
+		return option
+	}
+}
+
+// refresh formats the readouts of the picked node after a recompute.
+func (w *windowState) refresh(m *Model) {
+	w.compareSel = m.Compare + 1
+	if len(w.nodeNames) != len(m.Scene.Nodes) {
+		w.init(m)
+	}
+	r := analyze(m.World[0], m.Picked) // TODO(lead): modes.Analyze
+	w.readout = w.readout[:0]
+	w.readoutHead = fmt.Sprintf("%s under %s", m.Scene.Nodes[m.Picked].Name, ModeName(m.Mode))
+	wm := r.World
+	for row := 0; row < 4; row++ {
+		w.readout = append(w.readout, fmt.Sprintf("[%7.3f %7.3f %7.3f %7.3f]", wm.At(row, 0), wm.At(row, 1), wm.At(row, 2), wm.At(row, 3)))
+	}
+	if r.SkewOK {
+		w.readout = append(w.readout, mark(r.SkewDeg > SkewTolDeg, fmt.Sprintf("skew       %.2f deg", r.SkewDeg)))
+	} else {
+		w.readout = append(w.readout, "skew       -  ("+r.Note+")")
+	}
+	w.readout = append(w.readout,
+		mark(r.Volume <= 0, fmt.Sprintf("volume     %.3f", r.Volume)),
+		fmt.Sprintf("lossy      %.3f %.3f %.3f", r.LossyScale[0], r.LossyScale[1], r.LossyScale[2]),
+		fmt.Sprintf("stretch    %.3f %.3f %.3f", r.Stretch[0], r.Stretch[1], r.Stretch[2]),
+		mark(!r.Representable, "TRS        "+yesNo(r.Representable)))
+}
+
+// SkewTolDeg is the skew above which the readout flags an artifact.
+const SkewTolDeg = 0.01
+
+func mark(bad bool, s string) string {
+	if bad {
+		return s + "   <<"
+	}
+	return s
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "representable"
+	}
+	return "NOT representable"
+}
+
+// Windows makes the piston lab's windows for the UI level in in.
+func (v *PistonView) Windows(ctx *debugui.Context, in *Input) {
+	lay := newColumns(in)
+	v.modeWindow(ctx, lay.left(200))
+	v.pistonWindow(ctx, lay.left(140), in)
+	if in.Level != LevelFull {
+		return
+	}
+	v.nodesWindow(ctx, lay.left(-1))
+	v.readoutsWindow(ctx, lay.right(300))
+	v.compareWindow(ctx, lay.right(90))
+	v.viewWindow(ctx, lay.right(165), in)
+	v.presetsWindow(ctx, lay.right(-1))
+}
+
+func (v *PistonView) modeWindow(ctx *debugui.Context, r image.Rectangle) {
+	m := v.M
+	ctx.Window("Mode", r, func(debugui.ContainerLayout) {
+		ctx.Dropdown(&m.Mode, v.win.modeNames).On(m.Touch)
+		ctx.Text(modes.All[m.Mode].Explanation)
+		if modes.All[m.Mode].Name == "uniform-inner-scale" {
+			ctx.Text("Fold residuals: waits for modes.FoldResiduals")
+		}
+	})
+}
+
+func (v *PistonView) pistonWindow(ctx *debugui.Context, r image.Rectangle, in *Input) {
+	m, w := v.M, &v.win
+	ctx.Window("Piston", r, func(debugui.ContainerLayout) {
+		if w.root >= 0 {
+			ctx.Text("Scale on X axis")
+			sx := &m.Edits[w.root].Scale[0]
+			if *sx >= 0 && *sx <= 5 {
+				ctx.SliderF(sx, 0, 5, 0.01, 2).On(m.Touch)
+			} else {
+				ctx.Text(fmt.Sprintf("%.2f (outside 0..5: edit it in Nodes)", *sx))
+			}
+		}
+		if w.a >= 0 {
+			ctx.Text("A: rotation about y (degrees)")
+			ctx.SliderF(&m.Edits[w.a].Euler[1], -180, 180, 1, 0).On(m.Touch)
+		}
+		if w.root < 0 && w.a < 0 {
+			ctx.Text("This scene has no Root or A; load the piston preset.")
+		}
+		ctx.Checkbox(&m.Spin, "Spin B about its own x axis").On(m.Touch)
+	})
+}
+
+// Slider ranges of the Nodes window.
+const (
+	PosRange   = 10.0  // position -10..10
+	EulerRange = 180.0 // degrees -180..180
+	ScaleRange = 5.0   // scale -5..5 (zero and negative allowed)
+)
+
+var axisNames = [3]string{"x", "y", "z"}
+
+func (v *PistonView) nodesWindow(ctx *debugui.Context, r image.Rectangle) {
+	m, w := v.M, &v.win
+	ctx.Window("Nodes", r, func(debugui.ContainerLayout) {
+		ctx.Loop(len(m.Edits), func(i int) {
+			ctx.TreeNode(w.nodeNames[i], func() {
+				e := &m.Edits[i]
+				v.vecRows(ctx, "pos ", &e.Position, PosRange, 0.01, 2)
+				v.vecRows(ctx, "rot ", &e.Euler, EulerRange, 1, 1)
+				v.vecRows(ctx, "scl ", &e.Scale, ScaleRange, 0.01, 2)
+				ctx.SetGridLayout([]int{-1, -2}, nil)
+				ctx.Text("parent")
+				ctx.Dropdown(&w.parentSel[i], w.parentNames[i]).On(func() {
+					_ = m.Reparent(i, parentIndex(i, w.parentSel[i]))
+					w.init(m)
+				})
+			})
+		})
+		ctx.SetGridLayout([]int{-1}, nil)
+		if m.Residual != "" {
+			ctx.Text(m.Residual)
+		}
+		ctx.Button("Reset scene").On(func() { m.Reset(); w.init(m) })
+		if runtime.GOOS != "js" {
+			v.fileRows(ctx)
+		}
+	})
+}
+
+// vecRows makes three rows (x, y, z) of label, slider and number field
+// bound to vec; a number typed past the slider's range is clamped to it.
+func (v *PistonView) vecRows(ctx *debugui.Context, label string, vec *mgl64.Vec3, rng, step float64, digits int) {
+	m := v.M
+	ctx.IDScope(label, func() {
+		ctx.SetGridLayout([]int{40, -3, -2}, nil)
+		ctx.Loop(3, func(k int) {
+			ctx.Text(label + axisNames[k])
+			ctx.SliderF(&vec[k], -rng, rng, step, digits).On(m.Touch)
+			ctx.NumberFieldF(&vec[k], step, digits).On(func() {
+				vec[k] = max(-rng, min(rng, vec[k]))
+				m.Touch()
+			})
+		})
+	})
+}
+
+func (v *PistonView) fileRows(ctx *debugui.Context) {
+	m, w := v.M, &v.win
+	ctx.SetGridLayout([]int{-1}, nil)
+	ctx.TextField(&w.path)
+	ctx.SetGridLayout([]int{-1, -1}, nil)
+	ctx.Button("Save").On(func() {
+		m.ApplyEdits()
+		if err := m.Scene.Save(w.path); err != nil {
+			w.fileMsg = err.Error()
+		} else {
+			w.fileMsg = "saved " + w.path
+		}
+	})
+	ctx.Button("Load").On(func() {
+		sc, err := scene.Load(w.path)
+		if err != nil {
+			w.fileMsg = err.Error()
+			return
+		}
+		m.Preset = ""
+		m.Load(sc, nil)
+		w.init(m)
+		w.fileMsg = "loaded " + w.path
+	})
+	if w.fileMsg != "" {
+		ctx.SetGridLayout([]int{-1}, nil)
+		ctx.Text(w.fileMsg)
+	}
+}
+
+func (v *PistonView) readoutsWindow(ctx *debugui.Context, r image.Rectangle) {
+	m, w := v.M, &v.win
+	ctx.Window("Readouts", r, func(debugui.ContainerLayout) {
+		ctx.Dropdown(&m.Picked, w.nodeNames).On(m.Touch)
+		ctx.Text(w.readoutHead)
+		for i := range w.readout {
+			ctx.IDScope(w.readout[i], func() { ctx.Text(w.readout[i]) })
+		}
+	})
+}
+
+func (v *PistonView) compareWindow(ctx *debugui.Context, r image.Rectangle) {
+	m, w := v.M, &v.win
+	ctx.Window("Compare", r, func(debugui.ContainerLayout) {
+		ctx.Dropdown(&w.compareSel, w.compareNames).On(func() {
+			m.Compare = w.compareSel - 1
+			m.Touch()
+		})
+		ctx.Checkbox(&m.Split, "side by side (else ghost)").On(m.Touch)
+	})
+}
+
+func (v *PistonView) viewWindow(ctx *debugui.Context, r image.Rectangle, in *Input) {
+	m := v.M
+	ctx.Window("View", r, func(debugui.ContainerLayout) {
+		ctx.Button("Reset camera").On(func() { m.Camera = m.Home; m.Touch() })
+		ctx.SetGridLayout([]int{-1, -1}, nil)
+		ctx.Checkbox(&m.Opt.Grid, "grid").On(m.Touch)
+		ctx.Checkbox(&m.Opt.Basis, "basis").On(m.Touch)
+		ctx.Checkbox(&m.Opt.LocalAxes, "local axes").On(m.Touch)
+		ctx.Checkbox(&m.Opt.Labels, "labels").On(m.Touch)
+		ctx.Checkbox(&m.Ghost, "ghost").On(m.Touch)
+		ctx.Checkbox(&m.Camera.Ortho, "orthographic").On(m.Touch)
+		if in.SetUIScale != nil {
+			ctx.SetGridLayout([]int{-1, -1, -1}, nil)
+			ctx.Button("UI 1x").On(func() { in.SetUIScale(1) })
+			ctx.Button("UI 2x").On(func() { in.SetUIScale(2) })
+			ctx.Button("UI 3x").On(func() { in.SetUIScale(3) })
+		}
+	})
+}
+
+func (v *PistonView) presetsWindow(ctx *debugui.Context, r image.Rectangle) {
+	m, w := v.M, &v.win
+	ctx.Window("Presets", r, func(debugui.ContainerLayout) {
+		ctx.Loop(len(w.presetNames), func(i int) {
+			ctx.Button(w.presetNames[i]).On(func() {
+				_ = m.LoadPreset(w.presetNames[i])
+				w.init(m)
+			})
+		})
+	})
+}
