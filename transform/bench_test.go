@@ -85,3 +85,14 @@ func TestZeroAllocs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkMul4Baseline is a plain mgl64 Mul4, the yardstick the issue
+// measures the modes against; run it in the same run to read ratios.
+func BenchmarkMul4Baseline(b *testing.B) {
+	parent, child, _ := benchInputs()
+	x, y := parent.Mat4(), child.Mat4()
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkMat4 = x.Mul4(y)
+	}
+}
