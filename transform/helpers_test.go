@@ -56,21 +56,28 @@ func randMat3(rng *rand.Rand) mgl64.Mat3 {
 
 // frobDiff returns ||a - b||_F for any two equally long slices.
 func frobDiff(a, b []float64) float64 {
-	s := 0.0
+	d := make([]float64, len(a))
 	for k := range a {
-		d := a[k] - b[k]
-		s += d * d
+		d[k] = a[k] - b[k]
 	}
-	return math.Sqrt(s)
+	return frobN(d)
 }
 
-// frobN returns ||a||_F.
+// frobN returns ||a||_F, scaled by the largest entry so that tiny and
+// huge entries neither under- nor overflow in the squares.
 func frobN(a []float64) float64 {
+	m := 0.0
+	for _, x := range a {
+		m = math.Max(m, math.Abs(x))
+	}
+	if m == 0 || math.IsInf(m, 0) || math.IsNaN(m) {
+		return m
+	}
 	s := 0.0
 	for _, x := range a {
-		s += x * x
+		s += (x / m) * (x / m)
 	}
-	return math.Sqrt(s)
+	return m * math.Sqrt(s)
 }
 
 // relDiff returns ||a - b||_F / ||b||_F (||a - b||_F when b is zero).

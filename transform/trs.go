@@ -33,15 +33,17 @@ func Identity() TRS {
 // Mat4 returns the 4x4 matrix T*R*S of t. The rotation is normalized
 // first; a zero quaternion gives the identity rotation (see RotMat3).
 func (t TRS) Mat4() mgl64.Mat4 {
-	r := RotMat3(t.Rotation)
-	var m mgl64.Mat4
-	for c := 0; c < 3; c++ {
-		for row := 0; row < 3; row++ {
-			m[4*c+row] = r[3*c+row] * t.Scale[c]
-		}
+	// Written out (mgl64's methods do not inline); the columns are those
+	// of RotMat3 times the scale.
+	q := Normalize(t.Rotation)
+	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+	sx, sy, sz := t.Scale[0], t.Scale[1], t.Scale[2]
+	return mgl64.Mat4{
+		(1 - 2*(y*y+z*z)) * sx, 2 * (x*y + w*z) * sx, 2 * (x*z - w*y) * sx, 0,
+		2 * (x*y - w*z) * sy, (1 - 2*(x*x+z*z)) * sy, 2 * (y*z + w*x) * sy, 0,
+		2 * (x*z + w*y) * sz, 2 * (y*z - w*x) * sz, (1 - 2*(x*x+y*y)) * sz, 0,
+		t.Position[0], t.Position[1], t.Position[2], 1,
 	}
-	m[12], m[13], m[14], m[15] = t.Position[0], t.Position[1], t.Position[2], 1
-	return m
 }
 
 // Apply maps the point p by t: Position + Rotation(Scale ∘ p), where ∘ is
@@ -59,20 +61,31 @@ func (t TRS) Apply(p mgl64.Vec3) mgl64.Vec3 {
 // composition exactly when the parent's scale is uniform (seed 003). The
 // result's rotation is normalized (a zero quaternion counts as identity).
 func Compose(parent, child TRS) TRS {
-	pr := Normalize(parent.Rotation)
-	sp := mgl64.Vec3{
-		parent.Scale[0] * child.Position[0],
-		parent.Scale[1] * child.Position[1],
-		parent.Scale[2] * child.Position[2],
-	}
+	// Written out: mgl64's quaternion methods do not inline, and this runs
+	// once per node per frame.
+	p, c := Normalize(parent.Rotation), Normalize(child.Rotation)
+	w, x, y, z := p.W, p.V[0], p.V[1], p.V[2]
+	ps, cp := parent.Scale, child.Position
+	// v = parent.Scale ∘ child.Position, rotated by p: v + w t + p.V × t
+	// with t = 2 p.V × v.
+	vx, vy, vz := ps[0]*cp[0], ps[1]*cp[1], ps[2]*cp[2]
+	tx, ty, tz := 2*(y*vz-z*vy), 2*(z*vx-x*vz), 2*(x*vy-y*vx)
+	cw, cx, cy, cz := c.W, c.V[0], c.V[1], c.V[2]
 	return TRS{
-		Position: parent.Position.Add(pr.Rotate(sp)),
-		Rotation: Normalize(pr.Mul(Normalize(child.Rotation))),
-		Scale: mgl64.Vec3{
-			parent.Scale[0] * child.Scale[0],
-			parent.Scale[1] * child.Scale[1],
-			parent.Scale[2] * child.Scale[2],
+		Position: mgl64.Vec3{
+			parent.Position[0] + vx + w*tx + (y*tz - z*ty),
+			parent.Position[1] + vy + w*ty + (z*tx - x*tz),
+			parent.Position[2] + vz + w*tz + (x*ty - y*tx),
 		},
+		Rotation: Normalize(mgl64.Quat{
+			W: w*cw - x*cx - y*cy - z*cz,
+			V: mgl64.Vec3{
+				w*cx + x*cw + y*cz - z*cy,
+				w*cy + y*cw + z*cx - x*cz,
+				w*cz + z*cw + x*cy - y*cx,
+			},
+		}),
+		Scale: mgl64.Vec3{ps[0] * child.Scale[0], ps[1] * child.Scale[1], ps[2] * child.Scale[2]},
 	}
 }
 
@@ -82,11 +95,18 @@ func Compose(parent, child TRS) TRS {
 // component that is not finite, gives the identity (1, 0, 0, 0) instead of
 // NaN.
 func Normalize(q mgl64.Quat) mgl64.Quat {
-	m := max(abs(q.W), abs(q.V[0]), abs(q.V[1]), abs(q.V[2]))
-	if !(m > 0) || m > math.MaxFloat64 || !finite4(q.W, q.V[0], q.V[1], q.V[2]) {
+	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+	if n := w*w + x*x + y*y + z*z; n > 1e-200 && n < 1e200 {
+		// Common case: the squares neither under- nor overflow (and a NaN
+		// fails the test).
+		il := 1 / math.Sqrt(n)
+		return mgl64.Quat{W: w * il, V: mgl64.Vec3{x * il, y * il, z * il}}
+	}
+	m := max(abs(w), abs(x), abs(y), abs(z))
+	if !(m > 0) || m > math.MaxFloat64 || !finite4(w, x, y, z) {
 		return mgl64.QuatIdent()
 	}
-	w, x, y, z := q.W/m, q.V[0]/m, q.V[1]/m, q.V[2]/m
+	w, x, y, z = w/m, x/m, y/m, z/m
 	l := math.Sqrt(w*w + x*x + y*y + z*z)
 	return mgl64.Quat{W: w / l, V: mgl64.Vec3{x / l, y / l, z / l}}
 }
