@@ -7,7 +7,7 @@ found=0
 while IFS= read -r line; do
   file=${line%%:*}
   name=$(sed -E 's/^.*func (Fuzz[A-Za-z0-9_]+).*/\1/' <<<"${line#*:}")
-  pkg="./$(dirname "$file")"
+  dir=$(dirname "$file"); pkg="./${dir#./}"
   echo "fuzz: $pkg $name for $t"
   CGO_ENABLED=0 go test -run='^$' -fuzz="^${name}\$" -fuzztime="$t" "$pkg"
   found=$((found + 1))
