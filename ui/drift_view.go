@@ -23,8 +23,9 @@ import (
 // Update whenever a frame was computed; Draw only fills it.
 type DriftView struct {
 	M       *DriftModel
-	LogX    bool // frames on a log axis
-	strokes Strokes
+	LogX    bool        // frames on a log axis
+	strokes Strokes     // the boxes
+	lines   polyStrokes // the plot
 	frame   render.Frame
 	plot    driftPlot
 	text    driftText // box labels, table, status
@@ -140,6 +141,7 @@ func (v *DriftView) rebuild() {
 	v.cw, v.lh = driftCharW*s, driftLineH*s
 	w, h := v.w, v.h
 	v.strokes.Reset()
+	v.lines.Reset()
 	v.text.reset()
 	objX, objH := (driftPanelWidth+2*margin)*s, math.Round(h*0.42)
 	v.boxes(objX, 0, w-objX, objH)
@@ -152,7 +154,7 @@ func (v *DriftView) rebuild() {
 	p.x, p.y = 9*v.cw, objH+24*s+3*v.lh
 	p.w, p.h = tx-18*s-p.x, h-driftLabBarH*s-p.y
 	p.build(v.M.Lab, v.LogX, v.M.LogY)
-	v.strokes.Add(p.segs)
+	v.lines.Add(p.segs)
 }
 
 // boxes draws one box per storage in the band (x, y, w, h): the storage's
@@ -332,6 +334,7 @@ var (
 // nothing.
 func (v *DriftView) Draw(screen *ebiten.Image) {
 	v.strokes.Draw(screen)
+	v.lines.Draw(screen)
 	for i, c := range [2]color.Color{barBack, barFill} {
 		r := v.bar[i]
 		if r.Dx() > 0 && r.Dy() > 0 {
