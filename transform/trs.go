@@ -1,6 +1,10 @@
 package transform
 
-import "github.com/go-gl/mathgl/mgl64"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // MaxMagnitude is the largest absolute value of any component that skewlab
 // accepts as input (positions, quaternion components, scales, matrix
@@ -72,14 +76,19 @@ func Compose(parent, child TRS) TRS {
 	}
 }
 
-// Normalize returns q scaled to unit length. A quaternion whose length is
-// zero, or not finite, gives the identity (1, 0, 0, 0) instead of NaN.
+// Normalize returns q scaled to unit length. It divides by the largest
+// component first, so tiny quaternions such as (0, 1e-200, 0, 0) keep their
+// direction instead of underflowing. A zero quaternion, or one with a
+// component that is not finite, gives the identity (1, 0, 0, 0) instead of
+// NaN.
 func Normalize(q mgl64.Quat) mgl64.Quat {
-	l := q.Len()
-	if !(l > 1e-300) || l > 1e300 {
+	m := max(abs(q.W), abs(q.V[0]), abs(q.V[1]), abs(q.V[2]))
+	if !(m > 0) || m > math.MaxFloat64 || !finite4(q.W, q.V[0], q.V[1], q.V[2]) {
 		return mgl64.QuatIdent()
 	}
-	return mgl64.Quat{W: q.W / l, V: q.V.Mul(1 / l)}
+	w, x, y, z := q.W/m, q.V[0]/m, q.V[1]/m, q.V[2]/m
+	l := math.Sqrt(w*w + x*x + y*y + z*z)
+	return mgl64.Quat{W: w / l, V: mgl64.Vec3{x / l, y / l, z / l}}
 }
 
 // RotMat3 returns the 3x3 rotation matrix of q after normalization (the
@@ -113,24 +122,22 @@ func EulerDeg(xDeg, yDeg, zDeg float64) mgl64.Quat {
 // equal to q as a rotation, y in [-90, 90]. At the gimbal-lock points
 // (y = ±90) only x-z (or x+z) is determined; it returns x = 0 there. Use it
 // once to initialize editable angles, never to re-derive angles the user
-// is editing.
+// is editing. A zero or non-finite q counts as the identity (see RotMat3).
+//
+// It reads y with atan2 rather than asin and z from R*Rx(x)^T, so the
+// angles reproduce q to rounding even next to gimbal lock.
 func ToEulerDeg(q mgl64.Quat) mgl64.Vec3 {
 	r := RotMat3(q)
 	// R = Rz Ry Rx: R[2][0] = -sin y, R[2][1] = cos y sin x, R[2][2] = cos y cos x,
 	// R[1][0] = cos y sin z, R[0][0] = cos y cos z.
-	sy := -r.At(2, 0)
-	if sy > 1 {
-		sy = 1
-	} else if sy < -1 {
-		sy = -1
+	y := math.Atan2(-r.At(2, 0), math.Hypot(r.At(0, 0), r.At(1, 0)))
+	x := 0.0
+	if math.Hypot(r.At(2, 1), r.At(2, 2)) > 1e-12 {
+		x = math.Atan2(r.At(2, 1), r.At(2, 2))
 	}
-	y := asinDeg(sy)
-	if 1-abs(sy) < 1e-12 {
-		// Gimbal lock: x = 0, z from the upper-left 2x2 block.
-		z := atan2Deg(-r.At(0, 1), r.At(1, 1))
-		return mgl64.Vec3{0, y, z}
-	}
-	x := atan2Deg(r.At(2, 1), r.At(2, 2))
-	z := atan2Deg(r.At(1, 0), r.At(0, 0))
-	return mgl64.Vec3{x, y, z}
+	// R * Rx(x)^T = Rz Ry, whose column 1 is (-sin z, cos z, 0).
+	sx, cx := math.Sincos(x)
+	z := math.Atan2(sx*r.At(0, 2)-cx*r.At(0, 1), cx*r.At(1, 1)-sx*r.At(1, 2))
+	const deg = 180 / math.Pi
+	return mgl64.Vec3{x * deg, y * deg, z * deg}
 }
