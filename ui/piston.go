@@ -151,4 +151,3 @@ func (v *PistonView) Draw(screen *ebiten.Image) {
 		v.labels.DrawSplitTitles(screen, v.w, ModeName(v.M.Mode), ModeName(v.M.Compare))
 	}
 }
-
