@@ -535,15 +535,15 @@ func (v *DynamicsView) turntableNumbers(st *dynamics.TurntableState) {
 	h := &v.nums
 	b := h.line(render.White)
 	b = append(b, "t "...)
-	b = appendNum(b, st.Time, 7, 3)
+	b = dynAppendNum(b, st.Time, 7, 3)
 	b = append(b, " s   disc angle "...)
-	b = appendNum(b, dynWrapDeg(mgl64.RadToDeg(st.DiscAngle)), 7, 1)
+	b = dynAppendNum(b, dynWrapDeg(mgl64.RadToDeg(st.DiscAngle)), 7, 1)
 	h.set(append(b, " deg"...))
 	b = h.line(render.White)
 	b = append(b, "spin "...)
-	b = appendNum(b, mgl64.RadToDeg(st.DiscSpin), 7, 1)
+	b = dynAppendNum(b, mgl64.RadToDeg(st.DiscSpin), 7, 1)
 	b = append(b, " deg/s  alpha "...)
-	b = appendNum(b, mgl64.RadToDeg(st.DiscAlpha), 6, 1)
+	b = dynAppendNum(b, mgl64.RadToDeg(st.DiscAlpha), 6, 1)
 	h.set(append(b, " deg/s2"...))
 	h.text(render.LabelGrey, "")
 	h.text(DiscPathColor, "local: ball on the disc (disc axes)")
@@ -633,13 +633,13 @@ func (v *DynamicsView) crashNumbers(st *dynamics.CrashState) {
 	h := &v.nums
 	b := h.line(render.White)
 	b = append(b, "t "...)
-	b = appendNum(b, st.Time, 7, 3)
+	b = dynAppendNum(b, st.Time, 7, 3)
 	b = append(b, " s   "...)
 	if st.Crashed {
 		b = append(b, "after the crash"...)
 	} else {
 		b = append(b, "before the crash (t = "...)
-		b = appendNum(b, v.Crash.CrashTime, 0, 1)
+		b = dynAppendNum(b, v.Crash.CrashTime, 0, 1)
 		b = append(b, " s)"...)
 	}
 	h.set(b)
@@ -650,7 +650,7 @@ func (v *DynamicsView) crashNumbers(st *dynamics.CrashState) {
 	}
 	b = h.line(WorldPathColor)
 	b = append(b, "car yaw rate "...)
-	b = appendNum(b, mgl64.RadToDeg(st.Car.OmegaVec()[2]), 6, 1)
+	b = dynAppendNum(b, mgl64.RadToDeg(st.Car.OmegaVec()[2]), 6, 1)
 	h.set(append(b, " deg/s"...))
 	h.vec(WorldPathColor, " car vel  ", st.Car.V, " m/s")
 	h.vec(DiscPathColor, " box vel  ", st.BoxWorld.V, " m/s")
@@ -812,7 +812,7 @@ func (h *numPanel) vecPrec(c render.Color, tag string, p mgl64.Vec3, unit string
 		if k > 0 {
 			b = append(b, ',')
 		}
-		b = appendNum(b, p[k], 8, prec)
+		b = dynAppendNum(b, p[k], 8, prec)
 	}
 	b = append(b, ')')
 	h.set(append(b, unit...))
@@ -820,7 +820,7 @@ func (h *numPanel) vecPrec(c render.Color, tag string, p mgl64.Vec3, unit string
 
 // num appends x with prec decimals, right-aligned in width characters; a
 // value that is not finite prints as "-", so nothing shows NaN.
-func appendNum(b []byte, x float64, width, prec int) []byte {
+func dynAppendNum(b []byte, x float64, width, prec int) []byte {
 	start := len(b)
 	if !dynFinite(x) {
 		b = append(b, '-')

@@ -215,7 +215,7 @@ func checkFinitePicture(t *testing.T, v *DynamicsView, what [3]float64) {
 	}
 }
 
-func TestAppendNum(t *testing.T) {
+func TestDynAppendNum(t *testing.T) {
 	for _, c := range []struct {
 		x           float64
 		width, prec int
@@ -228,8 +228,8 @@ func TestAppendNum(t *testing.T) {
 		{math.NaN(), 4, 2, "   -"},
 		{math.Inf(-1), 0, 2, "-"},
 	} {
-		if got := string(appendNum([]byte("x"), c.x, c.width, c.prec)); got != "x"+c.want {
-			t.Errorf("appendNum(%v, %d, %d) = %q, want %q", c.x, c.width, c.prec, got, "x"+c.want)
+		if got := string(dynAppendNum([]byte("x"), c.x, c.width, c.prec)); got != "x"+c.want {
+			t.Errorf("dynAppendNum(%v, %d, %d) = %q, want %q", c.x, c.width, c.prec, got, "x"+c.want)
 		}
 	}
 }
