@@ -83,6 +83,8 @@ func (v *PistonView) Update(in *Input) error {
 	}
 	m.Recompute(v.w, v.h)
 	v.strokes.Reset()
+	v.strokes.MinLength = SubPixel
+	v.strokes.AntiAlias = len(m.Frames[0].Segments)+len(m.Frames[1].Segments) < MaxAntiAliased
 	v.labels.Reset()
 	for k := range m.Frames {
 		v.strokes.Add(m.Frames[k].Segments)
@@ -91,6 +93,15 @@ func (v *PistonView) Update(in *Input) error {
 	v.win.refresh(m)
 	return nil
 }
+
+// Drawing policy: segments shorter than SubPixel pixels are dropped (they
+// would be a dot), and pictures of more than MaxAntiAliased segments are
+// drawn without anti-aliasing, which costs the software rasterizer of a
+// virtual display several times more.
+const (
+	SubPixel       = 0.75
+	MaxAntiAliased = 20000
+)
 
 // Camera gesture rates.
 const (

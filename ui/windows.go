@@ -20,7 +20,7 @@ type windowState struct {
 	compareNames []string // "none" then the modes
 	presetNames  []string
 	nodeNames    []string
-	parentNames  [][]string // per node: "(root)" then the other nodes
+	parentNames  []string // "(root)" then every node; choosing the node itself is refused
 	parentSel    []int
 	compareSel   int
 	path         string
@@ -35,45 +35,14 @@ func (w *windowState) init(m *Model) {
 	w.compareNames = append([]string{"none"}, w.modeNames...)
 	w.presetNames = scene.PresetNames()
 	w.nodeNames = m.Scene.Names()
-	w.parentNames = w.parentNames[:0]
+	w.parentNames = append(append(w.parentNames[:0], "(root)"), w.nodeNames...)
 	w.parentSel = w.parentSel[:0]
-	for i, nd := range m.Scene.Nodes {
-		opts := []string{"(root)"}
-		for j, n := range w.nodeNames {
-			if j != i {
-				opts = append(opts, n)
-			}
-		}
-		w.parentNames = append(w.parentNames, opts)
-		w.parentSel = append(w.parentSel, parentOption(i, nd.Parent))
+	for _, nd := range m.Scene.Nodes {
+		w.parentSel = append(w.parentSel, nd.Parent+1)
 	}
 	w.root, w.a = m.Scene.Index("Root"), m.Scene.Index("A")
 	if w.path == "" {
 		w.path = "scene.json"
-	}
-}
-
-// parentOption maps a parent index to its entry in node i's parent list
-// ("(root)" first, then every node but i), and back with parentIndex.
-func parentOption(i, parent int) int {
-	switch {
-	case parent < 0:
-		return 0
-	case parent < i:
-		return parent + 1
-	default:
-		return parent
-	}
-}
-
-func parentIndex(i, option int) int {
-	switch {
-	case option <= 0:
-		return -1
-	case option-1 < i:
-		return option - 1
-	default:
-		return option
 	}
 }
 
@@ -188,8 +157,8 @@ func (v *PistonView) nodesWindow(ctx *debugui.Context, r image.Rectangle) {
 				v.vecRows(ctx, "scl ", &e.Scale, ScaleRange, 0.01, 2)
 				ctx.SetGridLayout([]int{-1, -2}, nil)
 				ctx.Text("parent")
-				ctx.Dropdown(&w.parentSel[i], w.parentNames[i]).On(func() {
-					_ = m.Reparent(i, parentIndex(i, w.parentSel[i]))
+				ctx.Dropdown(&w.parentSel[i], w.parentNames).On(func() {
+					_ = m.Reparent(i, w.parentSel[i]-1)
 					w.init(m)
 				})
 			})
