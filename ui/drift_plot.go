@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"skewlab/drift"
 	"skewlab/render"
@@ -235,34 +234,4 @@ func (p *driftPlot) legend() {
 		name = "error (linear)"
 	}
 	p.text.str(p.x-p.cw*6, p.y-p.lh*2-10*p.sc, name, plotAxis)
-}
-
-// polyStrokes is Strokes for plot lines: consecutive segments that share
-// an end are stroked as one polyline with bevel joins and butt caps,
-// which costs a small fraction of Strokes' round cap per segment (a
-// 2,500-segment plot took most of a tick that way).
-type polyStrokes struct{ Strokes }
-
-// Add outlines segs into their buckets, as Strokes.Add does.
-func (s *polyStrokes) Add(segs []render.Segment) {
-	for i := 0; i < len(segs); {
-		c, w := segs[i].Color, segs[i].Width
-		j := i
-		s.src.Reset()
-		for ; j < len(segs) && segs[j].Color == c && segs[j].Width == w; j++ {
-			a, b := segs[j].A, segs[j].B
-			if !finite2(a[0], a[1]) || !finite2(b[0], b[1]) {
-				continue
-			}
-			if j == i || a != segs[j-1].B {
-				s.src.MoveTo(float32(a[0]), float32(a[1]))
-			}
-			s.src.LineTo(float32(b[0]), float32(b[1]))
-		}
-		bk := s.bucket(c, w)
-		s.stroke.Width = w
-		s.stroke.LineCap, s.stroke.LineJoin = vector.LineCapButt, vector.LineJoinBevel
-		bk.path.AddStroke(&s.src, &s.stroke)
-		i = j
-	}
 }

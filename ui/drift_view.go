@@ -23,9 +23,9 @@ import (
 // Update whenever a frame was computed; Draw only fills it.
 type DriftView struct {
 	M       *DriftModel
-	LogX    bool        // frames on a log axis
-	strokes Strokes     // the boxes
-	lines   polyStrokes // the plot
+	LogX    bool    // frames on a log axis
+	strokes Strokes // the boxes
+	lines   Strokes // the plot
 	frame   render.Frame
 	plot    driftPlot
 	text    driftText // box labels, table, status

@@ -954,3 +954,6 @@ func (s *quadStrokes) Draw(dst *ebiten.Image) {
 		vector.FillPath(dst, &b.path, nil, &s.draw)
 	}
 }
+
+// finite2 reports whether both coordinates are finite numbers.
+func finite2(a, b float64) bool { return a-a == 0 && b-b == 0 }
