@@ -53,7 +53,6 @@ type App struct {
 	labs    []string
 	lab     int
 	views   []View // by lab index, made on first use
-	err     error  // the last lab's construction error, shown instead of it
 	ui      debugui.DebugUI
 	uiFunc  func(ctx *debugui.Context) error
 	ctxNow  *debugui.Context // the context during windows

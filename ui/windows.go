@@ -52,7 +52,7 @@ func (w *windowState) refresh(m *Model) {
 	if len(w.nodeNames) != len(m.Scene.Nodes) {
 		w.init(m)
 	}
-	r := analyze(m.World[0], m.Picked) // TODO(lead): modes.Analyze
+	r := modes.Analyze(m.Nodes(), m.World[0], m.Picked)
 	w.readout = w.readout[:0]
 	w.readoutHead = fmt.Sprintf("%s under %s", m.Scene.Nodes[m.Picked].Name, ModeName(m.Mode))
 	wm := r.World
@@ -60,19 +60,16 @@ func (w *windowState) refresh(m *Model) {
 		w.readout = append(w.readout, fmt.Sprintf("[%6.2f %6.2f %6.2f %6.2f]", wm.At(row, 0), wm.At(row, 1), wm.At(row, 2), wm.At(row, 3)))
 	}
 	if r.SkewOK {
-		w.readout = append(w.readout, mark(r.SkewDeg > SkewTolDeg, fmt.Sprintf("skew       %.2f deg", r.SkewDeg)))
+		w.readout = append(w.readout, mark(r.Skewed(), fmt.Sprintf("skew       %.2f deg", r.SkewDeg)))
 	} else {
 		w.readout = append(w.readout, "skew       -  ("+r.Note+")")
 	}
 	w.readout = append(w.readout,
-		mark(r.Volume <= 0, fmt.Sprintf("volume     %.3f", r.Volume)),
-		fmt.Sprintf("lossy      %.3f %.3f %.3f", r.LossyScale[0], r.LossyScale[1], r.LossyScale[2]),
+		mark(r.Flat() || r.Volume < 0, fmt.Sprintf("volume     %.3f", r.Volume)),
+		mark(r.LossyFlipped(), fmt.Sprintf("lossy      %.3f %.3f %.3f", r.LossyScale[0], r.LossyScale[1], r.LossyScale[2])),
 		fmt.Sprintf("stretch    %.3f %.3f %.3f", r.Stretch[0], r.Stretch[1], r.Stretch[2]),
 		mark(!r.Representable, "TRS        "+yesNo(r.Representable)))
 }
-
-// SkewTolDeg is the skew above which the readout flags an artifact.
-const SkewTolDeg = 0.01
 
 func mark(bad bool, s string) string {
 	if bad {
@@ -118,7 +115,13 @@ func (v *PistonView) modeWindow(ctx *debugui.Context, r image.Rectangle) {
 		ctx.Dropdown(&m.Mode, v.win.modeNames).On(m.Touch)
 		ctx.Text(modes.All[m.Mode].Explanation)
 		if modes.All[m.Mode].Name == "uniform-inner-scale" {
-			ctx.Text("Fold residuals: waits for modes.FoldResiduals")
+			ctx.Button("Fold residuals into the children").On(func() {
+				m.Fold()
+				v.win.init(m)
+			})
+			if m.Residual != "" {
+				ctx.Text(m.Residual)
+			}
 		}
 	})
 }
