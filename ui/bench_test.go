@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"skewlab/scene"
 	"skewlab/state"
 )
 
@@ -21,7 +22,7 @@ func spinningPiston(tb testing.TB) *PistonView {
 }
 
 func stressView(tb testing.TB) *PistonView {
-	sc, err := StressScene(1000)
+	sc, err := scene.Pistons(1000)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -131,7 +132,7 @@ func TestWriteStressScene(t *testing.T) {
 	if out == "" {
 		t.Skip("SKEWLAB_STRESS_OUT not set")
 	}
-	sc, err := StressScene(1000)
+	sc, err := scene.Pistons(1000)
 	if err != nil {
 		t.Fatal(err)
 	}
