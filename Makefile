@@ -46,10 +46,14 @@ gotest:
 fuzz:
 	@scripts/fuzz.sh $(FUZZTIME)
 
+# The browser test runs after the Go tests, not in parallel with them.
 test: deps-test check gotest fuzz
+	$(MAKE) webtest
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 clean:
 	rm -rf skewlab dist tools/bin
+
+include web.mk

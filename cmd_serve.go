@@ -1,0 +1,128 @@
+//go:build !js
+
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"os"
+	"path"
+	"strings"
+)
+
+func init() {
+	register("serve", "serve the web build (dist/) on a loopback address", runServe)
+}
+
+// runServe serves a built web directory on a loopback address until the
+// process is killed. It prints the URL once listening, so scripts can read
+// the chosen port when -addr ends in :0. Exit status: 1 when the directory
+// is missing or the port is taken, 2 for bad flags or a non-loopback
+// address.
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("dir", "dist", "`DIR` to serve (built by make web)")
+	addr := fs.String("addr", "127.0.0.1:8080", "loopback `HOST:PORT` to listen on (port 0 picks a free one)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "skewlab serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if err := checkLoopback(*addr); err != nil {
+		fmt.Fprintln(stderr, "skewlab serve:", err)
+		return 2
+	}
+	if fi, err := os.Stat(*dir); err != nil || !fi.IsDir() {
+		fmt.Fprintf(stderr, "skewlab serve: %s is not a directory; build it with: make web\n", *dir)
+		return 1
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "skewlab serve:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "skewlab serve: serving %s on http://%s/\n", *dir, ln.Addr())
+	srv := &http.Server{Handler: webHandler(http.Dir(*dir))}
+	if err := srv.Serve(ln); err != nil {
+		fmt.Fprintln(stderr, "skewlab serve:", err)
+		return 1
+	}
+	return 0
+}
+
+// checkLoopback accepts only HOST:PORT addresses whose host is a loopback
+// IP or "localhost": the web build is a development server, not something
+// to expose on a network.
+func checkLoopback(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("-addr %q: want HOST:PORT (%v)", addr, err)
+	}
+	if host == "localhost" {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return fmt.Errorf("-addr %q: only loopback addresses are served (127.0.0.1, ::1, localhost)", addr)
+}
+
+// webHandler serves files from root with the content types the page
+// needs (application/wasm lets browsers compile while downloading) and
+// answers 404 for directories other than the root, so nothing is listed.
+func webHandler(root http.FileSystem) http.Handler {
+	files := http.FileServer(root)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := path.Clean("/" + r.URL.Path)
+		if p != "/" {
+			f, err := root.Open(p)
+			if err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			fi, err := f.Stat()
+			f.Close()
+			if err != nil || fi.IsDir() {
+				http.NotFound(w, r)
+				return
+			}
+		} else if f, err := root.Open("/index.html"); err != nil {
+			http.NotFound(w, r)
+			return
+		} else {
+			f.Close()
+		}
+		if t := webContentType(p); t != "" {
+			w.Header().Set("Content-Type", t)
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		files.ServeHTTP(w, r)
+	})
+}
+
+// webContentType returns the content type for the page's file kinds,
+// independent of the machine's mime.types; "" leaves it to net/http.
+func webContentType(p string) string {
+	switch {
+	case strings.HasSuffix(p, ".wasm"):
+		return "application/wasm"
+	case strings.HasSuffix(p, ".gz"):
+		// Served as bytes: the page decompresses it itself and counts
+		// compressed bytes for the progress bar.
+		return "application/gzip"
+	case strings.HasSuffix(p, ".js"), strings.HasSuffix(p, ".mjs"):
+		return "text/javascript; charset=utf-8"
+	}
+	return mime.TypeByExtension(path.Ext(p))
+}

@@ -1,0 +1,46 @@
+# Web build, included by the Makefile: `make web` builds dist/, `make serve`
+# serves it on loopback, `make webtest` drives it in headless Chromium.
+
+GO            ?= go
+DIST          ?= dist
+WEBADDR       ?= 127.0.0.1:8080
+# The gzip the page downloads must stay under this (bytes): blog readers
+# on slow links wait for every megabyte.
+WEB_GZ_LIMIT  ?= 7000000
+
+.PHONY: web serve webtest deps-web
+
+deps-web:
+	@scripts/deps.sh web
+
+# dist/fallback.png comes from the export command; while that command is
+# not in this branch yet, web builds without it and the page says why the
+# figure is missing only when it needs it.
+web:
+	@mkdir -p $(DIST)
+	@echo "web: building $(DIST)/skewlab.wasm"
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(DIST)/skewlab.wasm .
+	gzip -9 -n -c $(DIST)/skewlab.wasm > $(DIST)/skewlab.wasm.gz
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(DIST)/wasm_exec.js
+	@raw=$$(wc -c < $(DIST)/skewlab.wasm); gz=$$(wc -c < $(DIST)/skewlab.wasm.gz); \
+	  sed -e "s/@GZSIZE@/$$gz/" -e "s/@RAWSIZE@/$$raw/" web/index.html > $(DIST)/index.html; \
+	  echo "web: skewlab.wasm $$raw bytes, skewlab.wasm.gz $$gz bytes (limit $(WEB_GZ_LIMIT))"
+	@if $(GO) run . export -h >/dev/null 2>&1; then \
+	  echo "web: $(DIST)/fallback.png (skewlab export)"; \
+	  $(GO) run . export -o $(DIST)/fallback.png; \
+	else \
+	  echo "web: no export command in this build yet; $(DIST)/fallback.png not made"; \
+	fi
+
+serve: web
+	$(GO) run . serve -dir $(DIST) -addr $(WEBADDR)
+
+# The browser test builds web itself (through this target), serves dist/
+# with skewlab serve on a free loopback port and fails when the gzip is
+# over the limit. Screenshots go to out/webtest (the log says where).
+webtest: deps-web web
+	@gz=$$(wc -c < $(DIST)/skewlab.wasm.gz); if [ $$gz -gt $(WEB_GZ_LIMIT) ]; then \
+	  echo "webtest: $(DIST)/skewlab.wasm.gz is $$gz bytes, over the limit of $(WEB_GZ_LIMIT)"; exit 1; fi
+	cd web/test && npm ci --no-audit --no-fund
+	mkdir -p out && $(GO) build -o out/skewlab-serve .
+	node web/test/browser.mjs --dist $(DIST) --server out/skewlab-serve --out out/webtest

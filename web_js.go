@@ -1,0 +1,128 @@
+//go:build js
+
+package main
+
+// The browser entry point. index.html starts the program with the
+// arguments "skewlab web", so dispatch runs runWeb: it reads the page's URL
+// into a state (the same parameters as the app's flags), shows every
+// invalid parameter over the canvas and in the console, exposes the Share
+// hook and runs the app.
+
+import (
+	"fmt"
+	"io"
+	"syscall/js"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"skewlab/state"
+	"skewlab/ui"
+)
+
+func init() {
+	register("web", "run in a browser page, configured by its URL (started by index.html)", runWeb)
+}
+
+// stateReporter is implemented by an app that can report the state it
+// shows now (after the user moved sliders, switched modes, orbited). Share
+// uses it; without it Share can only reproduce the state the page opened
+// with.
+type stateReporter interface {
+	State() state.State
+}
+
+// runWeb runs the app in the page. It returns only when the game loop
+// ends; the page shows the exit status if that happens before the first
+// frame.
+func runWeb(args []string, stdout, stderr io.Writer) int {
+	page := js.Global().Get("skewlab")
+	st, msgs := webState(js.Global().Get("location").Get("search").String())
+	if len(msgs) > 0 {
+		showMessages(page, msgs)
+	}
+	app, err := ui.NewApp(st, ui.Config{})
+	if err != nil {
+		fmt.Fprintln(stderr, "skewlab:", err)
+		webFail(page, err.Error())
+		return 1
+	}
+	share := js.FuncOf(func(js.Value, []js.Value) any {
+		return currentState(app, st).Query()
+	})
+	defer share.Release()
+	js.Global().Set("skewlabShare", share)
+	ebiten.SetWindowTitle("skewlab")
+	g := &webGame{Game: app, page: page}
+	if err := ebiten.RunGame(g); err != nil {
+		fmt.Fprintln(stderr, "skewlab:", err)
+		webFail(page, err.Error())
+		return 1
+	}
+	return 0
+}
+
+// showMessages writes msgs to the console as errors and asks the page to
+// show them over the canvas as selectable text.
+func showMessages(page js.Value, msgs []string) {
+	console := js.Global().Get("console")
+	list := make([]any, len(msgs))
+	for i, m := range msgs {
+		console.Call("error", "skewlab: "+m)
+		list[i] = m
+	}
+	if page.Truthy() && page.Get("showMessages").Type() == js.TypeFunction {
+		page.Call("showMessages", list)
+	}
+}
+
+// currentState is the state app shows now: its own report when it has
+// one, else read from the piston lab's model, else the state the page
+// opened with.
+func currentState(app *ui.App, opened state.State) state.State {
+	if r, ok := any(app).(stateReporter); ok {
+		return r.State()
+	}
+	if pv, ok := app.View().(*ui.PistonView); ok {
+		return modelState(pv.M, opened)
+	}
+	return opened
+}
+
+// webFail tells the page the program cannot run, so it shows the static
+// figure and the reason.
+func webFail(page js.Value, reason string) {
+	js.Global().Get("console").Call("error", "skewlab: "+reason)
+	if page.Truthy() && page.Get("fail").Type() == js.TypeFunction {
+		page.Call("fail", reason)
+	}
+}
+
+// webGame wraps the app to tell the page when the first frame is drawn,
+// so it can hide the loading screen and measure the time to first frame.
+type webGame struct {
+	ebiten.Game
+	page  js.Value
+	draws int
+}
+
+// Draw draws the app and reports the first drawn frame to the page.
+func (g *webGame) Draw(screen *ebiten.Image) {
+	g.Game.Draw(screen)
+	g.draws++
+	if g.draws == 1 && g.page.Truthy() && g.page.Get("firstFrame").Type() == js.TypeFunction {
+		g.page.Call("firstFrame")
+	}
+}
+
+// LayoutF forwards to the app's LayoutF when it has one, so the screen
+// keeps its device-pixel size (ebiten looks for this method on the game
+// it is given, not on the wrapped one).
+func (g *webGame) LayoutF(w, h float64) (float64, float64) {
+	if l, ok := g.Game.(interface {
+		LayoutF(float64, float64) (float64, float64)
+	}); ok {
+		return l.LayoutF(w, h)
+	}
+	sw, sh := g.Game.Layout(int(w), int(h))
+	return float64(sw), float64(sh)
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestWebState(t *testing.T) {
+	for _, tc := range []struct {
+		search string
+		mode   string
+		sets   int
+		msgs   []string // substrings, one per expected message
+	}{
+		{"", "accumulate-trs", 0, nil},
+		{"?", "accumulate-trs", 0, nil},
+		{"?mode=accumulate-matrices&set=Root.scale=3,1,1", "accumulate-matrices", 1, nil},
+		{"?mode=nonsense&set=Root.scale=3,1,1", "accumulate-trs", 1, []string{"mode"}},
+		{"?mode=accumulate-matrices&set=Nope.scale=1,1,1&ui=loud", "accumulate-matrices", 0, []string{"ui", "Nope"}},
+		{"?mode=accumulate-matrices&x=%zz", "accumulate-matrices", 0, []string{"URL: invalid URL escape"}},
+		{"?set=Root.scale=NaN,1,1&camera=1,2", "accumulate-trs", 0, []string{"set", "camera"}},
+	} {
+		st, msgs := webState(tc.search)
+		if st.Mode != tc.mode || len(st.Sets) != tc.sets {
+			t.Errorf("webState(%q): mode %q with %d sets, want %q with %d", tc.search, st.Mode, len(st.Sets), tc.mode, tc.sets)
+		}
+		if len(msgs) != len(tc.msgs) {
+			t.Errorf("webState(%q): messages %q, want %d", tc.search, msgs, len(tc.msgs))
+			continue
+		}
+		for _, want := range tc.msgs {
+			found := false
+			for _, m := range msgs {
+				found = found || strings.Contains(m, want)
+			}
+			if !found {
+				t.Errorf("webState(%q): messages %q, want one mentioning %q", tc.search, msgs, want)
+			}
+		}
+	}
+}
+
+// TestWebStateShareRoundTrip: the Share query of a parsed URL parses back
+// to the same state without messages.
+func TestWebStateShareRoundTrip(t *testing.T) {
+	st, msgs := webState("?mode=skew-stripping&set=Root.scale=3,1,1&ui=min&camera=30,20,12")
+	if len(msgs) != 0 {
+		t.Fatalf("messages %q", msgs)
+	}
+	q := st.Query()
+	back, msgs := webState("?" + q)
+	if len(msgs) != 0 || back.Query() != q {
+		t.Errorf("share query %q parses back to %q with messages %q", q, back.Query(), msgs)
+	}
+}
+
+// FuzzWebState: no URL makes the page panic, and whatever it accepts
+// round-trips through Share.
+func FuzzWebState(f *testing.F) {
+	for _, s := range []string{"", "?mode=accumulate-trs&set=Root.scale=3,1,1", "?set=%", "?camera=1,2,3,4,5,6,7&ui=off", "?set=Root.rotation=0,0,0,0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, search string) {
+		st, _ := webState(search)
+		q := st.Query()
+		back, msgs := webState("?" + q)
+		if len(msgs) != 0 || back.Query() != q {
+			t.Errorf("%q: share query %q parses back to %q with messages %q", search, q, back.Query(), msgs)
+		}
+	})
+}
