@@ -30,7 +30,7 @@ func newColumns(in *Input) *columns {
 	s := float64(UIPixels(in))
 	c := &columns{w: int(in.Width / s), h: int(in.Height / s), yl: margin, yr: margin, cw: ColumnWidth}
 	if c.compact() {
-		c.cw = max(200, min(ColumnWidth, c.w*27/100))
+		c.cw = max(215, min(ColumnWidth, c.w*27/100))
 	}
 	return c
 }

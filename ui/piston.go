@@ -94,6 +94,7 @@ func (v *PistonView) Update(in *Input) error {
 	v.strokes.WidthScale = max(1, in.DeviceScale) * (1 + 0.5*float64(max(1, in.UIScale)-1))
 	v.strokes.AntiAlias = !in.SlowGPU && len(m.Frames[0].Segments)+len(m.Frames[1].Segments) < MaxAntiAliased
 	v.labels.Reset()
+	v.labels.Scale = float64(UIPixels(in))
 	for k := range m.Frames {
 		v.strokes.Add(m.Frames[k].Segments)
 		v.labels.Add(m.Frames[k].Labels)

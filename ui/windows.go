@@ -56,8 +56,9 @@ func (w *windowState) refresh(m *Model) {
 	w.readout = w.readout[:0]
 	w.readoutHead = fmt.Sprintf("%s under %s", m.Scene.Nodes[m.Picked].Name, ModeName(m.Mode))
 	wm := r.World
-	for row := 0; row < 4; row++ {
-		w.readout = append(w.readout, fmt.Sprintf("[%6.2f %6.2f %6.2f %6.2f]", wm.At(row, 0), wm.At(row, 1), wm.At(row, 2), wm.At(row, 3)))
+	// The bottom row of an affine world matrix is always 0 0 0 1.
+	for row := 0; row < 3; row++ {
+		w.readout = append(w.readout, fmt.Sprintf("[%6.2f%6.2f%6.2f%6.2f ]", wm.At(row, 0), wm.At(row, 1), wm.At(row, 2), wm.At(row, 3)))
 	}
 	if r.SkewOK {
 		w.readout = append(w.readout, mark(r.Skewed(), fmt.Sprintf("skew       %.2f deg", r.SkewDeg)))
