@@ -114,7 +114,6 @@ func (v *PistonView) modeWindow(ctx *debugui.Context, r image.Rectangle) {
 	m := v.M
 	ctx.Window("Mode", r, func(debugui.ContainerLayout) {
 		ctx.Dropdown(&m.Mode, v.win.modeNames).On(m.Touch)
-		ctx.Text(modes.All[m.Mode].Explanation)
 		if modes.All[m.Mode].Name == "uniform-inner-scale" {
 			ctx.Button("Fold residuals into the children").On(func() {
 				m.Fold()
@@ -124,6 +123,7 @@ func (v *PistonView) modeWindow(ctx *debugui.Context, r image.Rectangle) {
 				ctx.Text(m.Residual)
 			}
 		}
+		ctx.Text(modes.All[m.Mode].Explanation)
 	})
 }
 
