@@ -177,6 +177,7 @@ func (a *App) Update() error {
 	in := &a.in
 	in.Resized = in.Width != float64(a.w) || in.Height != float64(a.h)
 	in.Width, in.Height, in.DeviceScale, in.Level = float64(a.w), float64(a.h), a.scale, a.level
+	in.ViewX, in.ViewW = freeBand(in)
 	a.capture = 0
 	if a.level != LevelOff {
 		c, err := a.ui.Update(a.uiFunc)

@@ -50,7 +50,7 @@ func TestPistonUpdateAllocatesNothing(t *testing.T) {
 		_ = v.Update(&in)
 	}
 	// The readouts are text formatted on change; measure the picture only.
-	if n := testing.AllocsPerRun(100, func() { v.M.Recompute(in.Width, in.Height) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { v.M.Recompute(0, in.Width, in.Height) }); n != 0 {
 		t.Errorf("Model.Recompute allocates %v times per frame, want 0", n)
 	}
 }
@@ -59,10 +59,10 @@ func TestPistonUpdateAllocatesNothing(t *testing.T) {
 // on: spin, edits, world matrices and projection to segments.
 func BenchmarkPistonRecompute(b *testing.B) {
 	v := spinningPiston(b)
-	v.M.Recompute(1280, 720)
+	v.M.Recompute(0, 1280, 720)
 	b.ReportAllocs()
 	for b.Loop() {
-		v.M.Recompute(1280, 720)
+		v.M.Recompute(0, 1280, 720)
 	}
 }
 
@@ -81,10 +81,10 @@ func BenchmarkPistonViewUpdate(b *testing.B) {
 // BenchmarkStressRecompute is BenchmarkPistonRecompute for 1,000 pistons.
 func BenchmarkStressRecompute(b *testing.B) {
 	v := stressView(b)
-	v.M.Recompute(1280, 720)
+	v.M.Recompute(0, 1280, 720)
 	b.ReportAllocs()
 	for b.Loop() {
-		v.M.Recompute(1280, 720)
+		v.M.Recompute(0, 1280, 720)
 	}
 }
 

@@ -171,9 +171,9 @@ func ModeName(i int) string {
 
 // Recompute advances the spin, applies the edits and recomputes the world
 // matrices of the mode (and the compare mode) and the picture for the
-// screen size w x h in pixels. It allocates nothing once its buffers have
+// screen band x..x+w, h high, in pixels. It allocates nothing once its buffers have
 // grown to the scene's size.
-func (m *Model) Recompute(w, h float64) {
+func (m *Model) Recompute(x, w, h float64) {
 	if m.Spin {
 		m.SpinDeg += SpinStep
 		if m.SpinDeg >= 360 {
@@ -196,12 +196,12 @@ func (m *Model) Recompute(w, h float64) {
 	}
 	switch {
 	case cmp >= 0 && m.Split:
-		m.Frames[0].Begin(m.Camera, render.Viewport{W: w / 2, H: h})
+		m.Frames[0].Begin(m.Camera, render.Viewport{X: x, W: w / 2, H: h})
 		m.Frames[0].Scene(m.Scene, m.World[0], m.Opt)
-		m.Frames[1].Begin(m.Camera, render.Viewport{X: w / 2, W: w / 2, H: h})
+		m.Frames[1].Begin(m.Camera, render.Viewport{X: x + w/2, W: w / 2, H: h})
 		m.Frames[1].Scene(m.Scene, m.World[1], m.Opt)
 	default:
-		m.Frames[0].Begin(m.Camera, render.Viewport{W: w, H: h})
+		m.Frames[0].Begin(m.Camera, render.Viewport{X: x, W: w, H: h})
 		if cmp >= 0 && m.Ghost {
 			ghost := render.Options{Dim: GhostDim}
 			m.Frames[0].Scene(m.Scene, m.World[1], ghost)

@@ -25,7 +25,7 @@ func TestModelEulerIsTheSourceOfTruth(t *testing.T) {
 	if got := m.Edits[a].Euler; got != (mgl64.Vec3{30, 90, 10}) {
 		t.Errorf("A's Euler angles %v, want the set's (30, 90, 10) kept at the gimbal lock", got)
 	}
-	m.Recompute(640, 480)
+	m.Recompute(0, 640, 480)
 	if got := m.Edits[a].Euler; got != (mgl64.Vec3{30, 90, 10}) {
 		t.Errorf("after a recompute A's Euler angles are %v", got)
 	}
@@ -37,7 +37,7 @@ func TestModelExtremeScalesStayFinite(t *testing.T) {
 			m := pistonModel(t, modes.All[mi].Name, sx)
 			m.Edits[m.Scene.Index("A")].Scale = mgl64.Vec3{0, 0, 0}
 			m.Spin = true
-			m.Recompute(640, 480)
+			m.Recompute(0, 640, 480)
 			for _, sg := range m.Frames[0].Segments {
 				for _, x := range [4]float64{sg.A[0], sg.A[1], sg.B[0], sg.B[1]} {
 					if math.IsNaN(x) || math.IsInf(x, 0) {
@@ -74,11 +74,11 @@ func TestModelReparentKeepsOtherEulerAngles(t *testing.T) {
 
 func TestModelFoldKeepsThePicture(t *testing.T) {
 	m := pistonModel(t, "accumulate-matrices", 3)
-	m.Recompute(640, 480)
+	m.Recompute(0, 640, 480)
 	want := append([]mgl64.Mat4(nil), m.World[0]...)
 	m.Mode = modes.Index("uniform-inner-scale")
 	m.Fold()
-	m.Recompute(640, 480)
+	m.Recompute(0, 640, 480)
 	for i := range want {
 		if d := maxAbsDiff(m.World[0][i], want[i]); d > 1e-9 {
 			t.Errorf("node %d: folded uniform-inner-scale %v, want accumulate-matrices' %v", i, m.World[0][i], want[i])

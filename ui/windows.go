@@ -56,8 +56,9 @@ func (w *windowState) refresh(m *Model) {
 	w.readout = w.readout[:0]
 	w.readoutHead = fmt.Sprintf("%s under %s", m.Scene.Nodes[m.Picked].Name, ModeName(m.Mode))
 	wm := r.World
-	for row := 0; row < 4; row++ {
-		w.readout = append(w.readout, fmt.Sprintf("[%6.2f %6.2f %6.2f %6.2f]", wm.At(row, 0), wm.At(row, 1), wm.At(row, 2), wm.At(row, 3)))
+	// The bottom row of an affine world matrix is always 0 0 0 1.
+	for row := 0; row < 3; row++ {
+		w.readout = append(w.readout, fmt.Sprintf("[%6.2f%6.2f%6.2f%6.2f ]", wm.At(row, 0), wm.At(row, 1), wm.At(row, 2), wm.At(row, 3)))
 	}
 	if r.SkewOK {
 		w.readout = append(w.readout, mark(r.Skewed(), fmt.Sprintf("skew       %.2f deg", r.SkewDeg)))
@@ -113,7 +114,6 @@ func (v *PistonView) modeWindow(ctx *debugui.Context, r image.Rectangle) {
 	m := v.M
 	ctx.Window("Mode", r, func(debugui.ContainerLayout) {
 		ctx.Dropdown(&m.Mode, v.win.modeNames).On(m.Touch)
-		ctx.Text(modes.All[m.Mode].Explanation)
 		if modes.All[m.Mode].Name == "uniform-inner-scale" {
 			ctx.Button("Fold residuals into the children").On(func() {
 				m.Fold()
@@ -123,6 +123,7 @@ func (v *PistonView) modeWindow(ctx *debugui.Context, r image.Rectangle) {
 				ctx.Text(m.Residual)
 			}
 		}
+		ctx.Text(modes.All[m.Mode].Explanation)
 	})
 }
 
