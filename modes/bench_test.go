@@ -39,7 +39,9 @@ func baseline(nodes []scene.Node, local, out []mgl64.Mat4) {
 	}
 }
 
-// BenchmarkWorldUpdate times each mode's world update on the generated
+// BenchmarkWorldUpdate times each mode's steady-state world update (for
+// uniform-inner-scale, unchanged scales hit the workspace's cube-root
+// cache; BenchmarkUniformInnerScaleCold measures it without) on the generated
 // hierarchy, interleaved with the Mul4 baseline in the same run, and
 // reports ns per node for both and their ratio (mode / baseline).
 func BenchmarkWorldUpdate(b *testing.B) {
@@ -83,4 +85,34 @@ func TestWorldUpdateAllocatesNothing(t *testing.T) {
 			t.Errorf("%s allocates %v times per update", m.Name, a)
 		}
 	}
+}
+
+// BenchmarkUniformInnerScaleCold is uniform-inner-scale with a fresh
+// workspace every iteration, so every node pays for its cube root (the
+// cost when every scale changes every frame), against the same baseline.
+func BenchmarkUniformInnerScaleCold(b *testing.B) {
+	nodes := benchScene()
+	local := make([]mgl64.Mat4, len(nodes))
+	for i := range nodes {
+		local[i] = nodes[i].Local.Mat4()
+	}
+	out := make([]mgl64.Mat4, len(nodes))
+	wss := make([]Workspace, 2)
+	var tm, tb time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ws := &wss[i%2]
+		ws.grow(len(nodes))
+		clear(ws.uKey) // forget the cached cube roots
+		t0 := time.Now()
+		UniformInnerScale.World(nodes, ws, out)
+		t1 := time.Now()
+		baseline(nodes, local, out)
+		tb += time.Since(t1)
+		tm += t1.Sub(t0)
+	}
+	n := float64(b.N) * benchNodes
+	b.ReportMetric(float64(tm.Nanoseconds())/n, "ns/node")
+	b.ReportMetric(float64(tb.Nanoseconds())/n, "base-ns/node")
+	b.ReportMetric(float64(tm)/float64(tb), "x-baseline")
 }

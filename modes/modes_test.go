@@ -351,3 +351,28 @@ func FuzzModes(f *testing.F) {
 		}
 	})
 }
+
+// A workspace reused across scenes whose scales change must not serve a
+// stale uniform part from its cache.
+func TestReusedWorkspaceFollowsScaleChanges(t *testing.T) {
+	const tol = 1e-9
+	rng := rand.New(rand.NewPCG(4, 4))
+	var ws Workspace
+	out := make([]mgl64.Mat4, 20)
+	for trial := 0; trial < 30; trial++ {
+		nodes := randomScene(rng, 20, false)
+		if trial%3 == 0 {
+			nodes[rng.IntN(20)].Local.Scale = mgl64.Vec3{} // a zero scale, the cache's zero entry
+		}
+		for _, m := range All {
+			m.World(nodes, &ws, out)
+			ref := Reference(m.Name, nodes)
+			for i := range out {
+				scale := 1 + mgl64.Vec3{ref[i][12], ref[i][13], ref[i][14]}.Len()
+				if d := maxDiff(out[i], ref[i]); !(d <= tol*scale) {
+					t.Fatalf("trial %d %s node %d differs by %g with a reused workspace", trial, m.Name, i, d)
+				}
+			}
+		}
+	}
+}

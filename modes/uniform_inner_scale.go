@@ -58,7 +58,10 @@ func uniformInnerScale(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 		}
 		u := s[0]
 		if s[1] != u || s[2] != u {
-			u = UniformPart(s)
+			if ws.uKey[i] != s {
+				ws.uKey[i], ws.u[i] = s, UniformPart(s)
+			}
+			u = ws.u[i]
 		}
 		o, fr := &out[i], &frames[i]
 		for c := 0; c < 3; c++ {
