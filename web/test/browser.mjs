@@ -252,6 +252,32 @@ await step("Share puts the URL in the address bar and clipboard, and it reopens 
   return `${href} reopens the picture (${d} px differ)`;
 });
 
+await step("touch: one finger moves the seed's slider and orbits the camera", async () => {
+  const { page, errors } = await open("");
+  const cdp = await ctx.newCDPSession(page);
+  const touch = async (type, x, y) => cdp.send("Input.dispatchTouchEvent",
+    { type, touchPoints: type === "touchEnd" ? [] : [{ x, y, id: 1 }] });
+  const swipe = async (x0, y0, x1, y1) => {
+    await touch("touchStart", x0, y0);
+    await page.waitForTimeout(150);
+    for (let i = 1; i <= 8; i++) { await touch("touchMove", x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8); await page.waitForTimeout(30); }
+    await page.waitForTimeout(100);
+    await touch("touchEnd");
+    await page.waitForTimeout(150);
+  };
+  const before = analyse(await settled(page, "12-touch-before"));
+  await swipe(11 + 320 * (1 / 5), 272, 11 + 320 * (2 / 5), 272);
+  const slid = analyse(await settled(page, "13-touch-slider"));
+  await swipe(640, 500, 760, 470);
+  const orbited = analyse(await settled(page, "14-touch-orbit"));
+  await page.close();
+  const d1 = cyanDiff(before, slid), d2 = cyanDiff(slid, orbited);
+  assert(errors.length === 0, "console errors: " + errors.join(" | "));
+  assert(d1 > 200, `the slider did not follow the finger (${d1} px changed)`);
+  assert(d2 > 200, `the camera did not orbit (${d2} px changed)`);
+  return `slider ${d1} px changed, orbit ${d2} px changed`;
+});
+
 await step("an iframe resize and a device pixel ratio of 2 resize the canvas", async () => {
   const page = await ctx.newPage();
   await page.setContent(`<iframe id="f" src="${base}?${SCALE3}" style="width:600px;height:400px;border:0"></iframe>`);
