@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -32,6 +33,7 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 	state.RegisterFlags(fs, &st, true, state.SceneParams, state.ViewParams)
 	fullscreen := fs.Bool("fullscreen", false, "start fullscreen")
 	shot := fs.String("screenshot", "", "save the first fully drawn frame as PNG to `FILE` and exit")
+	measure := fs.Float64("measure", 0, "print the frame and tick rates after `SECONDS` and exit (performance check)")
 	size := fs.String("size", "1280x720", "window size `WxH` in device-independent pixels")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -48,7 +50,11 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "skewlab: -size %q: want WxH, each 100 to 10000\n", *size)
 		return 2
 	}
-	app, err := ui.NewApp(st, ui.Config{Screenshot: *shot})
+	if !(*measure >= 0 && *measure <= 3600) {
+		fmt.Fprintf(stderr, "skewlab: -measure %g: want 0 to 3600 seconds\n", *measure)
+		return 2
+	}
+	app, err := ui.NewApp(st, ui.Config{Screenshot: *shot, Measure: time.Duration(*measure * float64(time.Second))})
 	if err != nil {
 		fmt.Fprintln(stderr, "skewlab:", err)
 		return 1
@@ -68,6 +74,9 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 	if app.Err != nil {
 		fmt.Fprintln(stderr, "skewlab: screenshot:", app.Err)
 		return 1
+	}
+	if *measure > 0 {
+		fmt.Fprintf(stdout, "skewlab: %.1f FPS, %.1f TPS\n", app.FPS, app.TPS)
 	}
 	if *shot != "" {
 		fmt.Fprintln(stdout, "skewlab: screenshot saved to", *shot)

@@ -26,21 +26,47 @@ var AccumulateTRS = Mode{
 func accumulateTRS(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 	n := count(nodes, out)
 	ws.grow(n)
-	var r mgl64.Mat3
+	rot, scl := ws.rot[:n], ws.scl[:n]
 	for i := 0; i < n; i++ {
 		nd := &nodes[i]
 		q, s, p := nd.Local.Rotation, nd.Local.Scale, nd.Local.Position
-		if nd.Parent >= 0 {
-			pi := nd.Parent
+		o := &out[i]
+		if pi := nd.Parent; pi >= 0 {
 			// The parent's W has columns R_p * S_p, so W_p * p is
 			// position_p + R_p(S_p ∘ p): the seed's position rule.
-			p = affPoint(&out[pi], p)
-			q = quatMul(ws.rot[pi], q)
-			ps := ws.scl[pi]
+			w := &out[pi]
+			p = mgl64.Vec3{
+				w[0]*p[0] + w[4]*p[1] + w[8]*p[2] + w[12],
+				w[1]*p[0] + w[5]*p[1] + w[9]*p[2] + w[13],
+				w[2]*p[0] + w[6]*p[1] + w[10]*p[2] + w[14],
+			}
+			a := rot[pi]
+			q = mgl64.Quat{
+				W: a.W*q.W - a.V[0]*q.V[0] - a.V[1]*q.V[1] - a.V[2]*q.V[2],
+				V: mgl64.Vec3{
+					a.W*q.V[0] + a.V[0]*q.W + a.V[1]*q.V[2] - a.V[2]*q.V[1],
+					a.W*q.V[1] - a.V[0]*q.V[2] + a.V[1]*q.W + a.V[2]*q.V[0],
+					a.W*q.V[2] + a.V[0]*q.V[1] - a.V[1]*q.V[0] + a.V[2]*q.W,
+				},
+			}
+			ps := scl[pi]
 			s = mgl64.Vec3{ps[0] * s[0], ps[1] * s[1], ps[2] * s[2]}
 		}
-		ws.rot[i], ws.scl[i] = q, s
-		rotCols(q, &r)
-		localMat(p, &r, s, &out[i])
+		rot[i], scl[i] = q, s
+		// Rotation matrix of q (2/|q|^2 form, exact for non-unit q), times S.
+		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+		nn := w*w + x*x + y*y + z*z
+		if !(nn > 1e-300) || nn > 1e300 {
+			w, x, y, z, nn = 1, 0, 0, 0, 1
+		}
+		k := 2 / nn
+		xs, ys, zs := x*k, y*k, z*k
+		wx, wy, wz := w*xs, w*ys, w*zs
+		xx, xy, xz := x*xs, x*ys, x*zs
+		yy, yz, zz := y*ys, y*zs, z*zs
+		o[0], o[1], o[2], o[3] = (1-(yy+zz))*s[0], (xy+wz)*s[0], (xz-wy)*s[0], 0
+		o[4], o[5], o[6], o[7] = (xy-wz)*s[1], (1-(xx+zz))*s[1], (yz+wx)*s[1], 0
+		o[8], o[9], o[10], o[11] = (xz+wy)*s[2], (yz-wx)*s[2], (1-(xx+yy))*s[2], 0
+		o[12], o[13], o[14], o[15] = p[0], p[1], p[2], 1
 	}
 }

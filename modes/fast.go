@@ -45,15 +45,6 @@ func affMul(a, b, o *mgl64.Mat4) {
 	o[15] = 1
 }
 
-// affPoint returns a*p for an affine a.
-func affPoint(a *mgl64.Mat4, p mgl64.Vec3) mgl64.Vec3 {
-	return mgl64.Vec3{
-		a[0]*p[0] + a[4]*p[1] + a[8]*p[2] + a[12],
-		a[1]*p[0] + a[5]*p[1] + a[9]*p[2] + a[13],
-		a[2]*p[0] + a[6]*p[1] + a[10]*p[2] + a[14],
-	}
-}
-
 // lin3Mul writes (3x3 part of a) * r into o as a 3x3 matrix.
 func lin3Mul(a *mgl64.Mat4, r *mgl64.Mat3, o *mgl64.Mat3) {
 	for c := 0; c < 3; c++ {
@@ -80,15 +71,4 @@ func withCols(l *mgl64.Mat3, s mgl64.Vec3, p mgl64.Vec3, m *mgl64.Mat4) {
 	m[4], m[5], m[6], m[7] = l[3]*s[1], l[4]*s[1], l[5]*s[1], 0
 	m[8], m[9], m[10], m[11] = l[6]*s[2], l[7]*s[2], l[8]*s[2], 0
 	m[12], m[13], m[14], m[15] = p[0], p[1], p[2], 1
-}
-
-func quatMul(a, b mgl64.Quat) mgl64.Quat {
-	return mgl64.Quat{
-		W: a.W*b.W - a.V[0]*b.V[0] - a.V[1]*b.V[1] - a.V[2]*b.V[2],
-		V: mgl64.Vec3{
-			a.W*b.V[0] + a.V[0]*b.W + a.V[1]*b.V[2] - a.V[2]*b.V[1],
-			a.W*b.V[1] - a.V[0]*b.V[2] + a.V[1]*b.W + a.V[2]*b.V[0],
-			a.W*b.V[2] + a.V[0]*b.V[1] - a.V[1]*b.V[0] + a.V[2]*b.W,
-		},
-	}
 }

@@ -31,6 +31,12 @@ type Workspace struct {
 	r   []mgl64.Mat3 // rotation chain (skew-stripping)
 	rot []mgl64.Quat // accumulated rotation (accumulate-trs)
 	scl []mgl64.Vec3 // accumulated scale (accumulate-trs)
+	// uKey and u cache UniformPart per node: u[i] = UniformPart(uKey[i]).
+	// The zero value is a valid entry (UniformPart of 0 is 0), so the
+	// cache needs no invalidation; a node whose scale is unchanged since
+	// the last update skips the cube root.
+	uKey []mgl64.Vec3
+	u    []float64
 }
 
 func (w *Workspace) grow(n int) {
@@ -39,8 +45,11 @@ func (w *Workspace) grow(n int) {
 		w.r = make([]mgl64.Mat3, n)
 		w.rot = make([]mgl64.Quat, n)
 		w.scl = make([]mgl64.Vec3, n)
+		w.uKey = make([]mgl64.Vec3, n)
+		w.u = make([]float64, n)
 	}
 	w.m, w.r, w.rot, w.scl = w.m[:n], w.r[:n], w.rot[:n], w.scl[:n]
+	w.uKey, w.u = w.uKey[:n], w.u[:n]
 }
 
 // WorldFunc computes world matrices for nodes into out. Nodes must be in

@@ -39,20 +39,37 @@ func UniformPart(s mgl64.Vec3) float64 {
 func uniformInnerScale(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 	n := count(nodes, out)
 	ws.grow(n)
+	frames := ws.m[:n]
 	var r, a mgl64.Mat3
 	for i := 0; i < n; i++ {
 		nd := &nodes[i]
 		rotCols(nd.Local.Rotation, &r)
 		p, s := nd.Local.Position, nd.Local.Scale
-		if nd.Parent >= 0 {
-			f := &ws.m[nd.Parent]
-			p = affPoint(f, p)
+		if pi := nd.Parent; pi >= 0 {
+			f := &frames[pi]
+			p = mgl64.Vec3{
+				f[0]*p[0] + f[4]*p[1] + f[8]*p[2] + f[12],
+				f[1]*p[0] + f[5]*p[1] + f[9]*p[2] + f[13],
+				f[2]*p[0] + f[6]*p[1] + f[10]*p[2] + f[14],
+			}
 			lin3Mul(f, &r, &a)
 		} else {
 			a = r
 		}
-		u := UniformPart(s)
-		withCols(&a, s, p, &out[i])
-		withCols(&a, mgl64.Vec3{u, u, u}, p, &ws.m[i])
+		u := s[0]
+		if s[1] != u || s[2] != u {
+			if ws.uKey[i] != s {
+				ws.uKey[i], ws.u[i] = s, UniformPart(s)
+			}
+			u = ws.u[i]
+		}
+		o, fr := &out[i], &frames[i]
+		for c := 0; c < 3; c++ {
+			a0, a1, a2 := a[3*c], a[3*c+1], a[3*c+2]
+			o[4*c], o[4*c+1], o[4*c+2], o[4*c+3] = a0*s[c], a1*s[c], a2*s[c], 0
+			fr[4*c], fr[4*c+1], fr[4*c+2], fr[4*c+3] = a0*u, a1*u, a2*u, 0
+		}
+		o[12], o[13], o[14], o[15] = p[0], p[1], p[2], 1
+		fr[12], fr[13], fr[14], fr[15] = p[0], p[1], p[2], 1
 	}
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -42,32 +41,13 @@ func mustPreset(t testing.TB, name string) *scene.Scene {
 	return s
 }
 
-// stressScene is n pistons on a grid 6 units apart in x and z, centred on
-// the origin, each a copy of the piston preset with its Root moved.
+// stressScene is n pistons (scene.Pistons), failing the test on error.
 func stressScene(t testing.TB, n int) *scene.Scene {
-	p := mustPreset(t, "piston")
-	cols := 1
-	for cols*cols < n {
-		cols++
-	}
-	nodes := make([]scene.Node, 0, n*len(p.Nodes))
-	for i := 0; i < n; i++ {
-		base := len(nodes)
-		for _, nd := range p.Nodes {
-			nd.Name = fmt.Sprintf("%s%d", nd.Name, i)
-			if nd.Parent >= 0 {
-				nd.Parent += base
-			} else {
-				nd.Local.Position = mgl64.Vec3{float64(i%cols-cols/2) * 6, 0, float64(i/cols-cols/2) * 6}
-			}
-			nodes = append(nodes, nd)
-		}
-	}
-	s, err := scene.New(nodes)
+	sc, err := scene.Pistons(n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	return sc
 }
 
 func benchFrame(b *testing.B, sc *scene.Scene, cam Camera) {

@@ -25,13 +25,13 @@ type fileScene struct {
 // root), position (x,y,z), rotation quaternion (w,x,y,z; normalized on
 // load), scale (x,y,z), shape name and colour (r,g,b in [0,1]).
 type fileNode struct {
-	Name     string      `json:"name"`
-	Parent   *string     `json:"parent"`
-	Position *[3]float64 `json:"position"`
-	Rotation *[4]float64 `json:"rotation"`
-	Scale    *[3]float64 `json:"scale"`
-	Shape    string      `json:"shape,omitempty"`
-	Color    *[3]float64 `json:"color,omitempty"`
+	Name     string    `json:"name"`
+	Parent   *string   `json:"parent"`
+	Position []float64 `json:"position"`
+	Rotation []float64 `json:"rotation"`
+	Scale    []float64 `json:"scale"`
+	Shape    string    `json:"shape,omitempty"`
+	Color    []float64 `json:"color,omitempty"`
 }
 
 // Marshal returns the scene as indented JSON in FileFormat.
@@ -41,11 +41,11 @@ func (s *Scene) Marshal() []byte {
 		p, q, sc := n.Local.Position, n.Local.Rotation, n.Local.Scale
 		fn := fileNode{
 			Name:     n.Name,
-			Position: &[3]float64{p[0], p[1], p[2]},
-			Rotation: &[4]float64{q.W, q.V[0], q.V[1], q.V[2]},
-			Scale:    &[3]float64{sc[0], sc[1], sc[2]},
+			Position: []float64{p[0], p[1], p[2]},
+			Rotation: []float64{q.W, q.V[0], q.V[1], q.V[2]},
+			Scale:    []float64{sc[0], sc[1], sc[2]},
 			Shape:    n.Shape.String(),
-			Color:    &[3]float64{n.Color[0], n.Color[1], n.Color[2]},
+			Color:    []float64{n.Color[0], n.Color[1], n.Color[2]},
 		}
 		if n.Parent >= 0 {
 			name := s.Nodes[n.Parent].Name
@@ -93,13 +93,22 @@ func Unmarshal(name string, data []byte) (*Scene, error) {
 			}
 			n.Parent = p
 		}
-		if fn.Position == nil || fn.Rotation == nil || fn.Scale == nil {
-			return nil, &Error{File: name, Node: label, Field: missing(fn), Msg: "is required"}
+		for _, f := range []struct {
+			name string
+			v    []float64
+			n    int
+		}{{"position", fn.Position, 3}, {"rotation", fn.Rotation, 4}, {"scale", fn.Scale, 3}, {"color", fn.Color, 3}} {
+			if f.v == nil && f.name != "color" {
+				return nil, &Error{File: name, Node: label, Field: f.name, Msg: "is required"}
+			}
+			if f.v != nil && len(f.v) != f.n {
+				return nil, &Error{File: name, Node: label, Field: f.name, Msg: fmt.Sprintf("needs %d numbers, got %d", f.n, len(f.v))}
+			}
 		}
 		n.Local = transform.TRS{
-			Position: mgl64.Vec3(*fn.Position),
+			Position: mgl64.Vec3{fn.Position[0], fn.Position[1], fn.Position[2]},
 			Rotation: mgl64.Quat{W: fn.Rotation[0], V: mgl64.Vec3{fn.Rotation[1], fn.Rotation[2], fn.Rotation[3]}},
-			Scale:    mgl64.Vec3(*fn.Scale),
+			Scale:    mgl64.Vec3{fn.Scale[0], fn.Scale[1], fn.Scale[2]},
 		}
 		if fn.Shape != "" {
 			sh, ok := ParseShape(fn.Shape)
@@ -109,7 +118,7 @@ func Unmarshal(name string, data []byte) (*Scene, error) {
 			n.Shape = sh
 		}
 		if fn.Color != nil {
-			n.Color = Color(*fn.Color)
+			n.Color = Color{fn.Color[0], fn.Color[1], fn.Color[2]}
 		}
 		nodes[i] = n
 		if _, dup := index[fn.Name]; !dup {
@@ -124,16 +133,6 @@ func Unmarshal(name string, data []byte) (*Scene, error) {
 		return nil, err
 	}
 	return s, nil
-}
-
-func missing(fn fileNode) string {
-	switch {
-	case fn.Position == nil:
-		return "position"
-	case fn.Rotation == nil:
-		return "rotation"
-	}
-	return "scale"
 }
 
 // Load reads and validates the scene file at path; errors name the file.

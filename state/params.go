@@ -268,3 +268,19 @@ func (s State) Query() string {
 	}
 	return strings.Join(parts, "&")
 }
+
+// Pick returns the named params from SceneParams and ViewParams, in the
+// order given; unknown names are a programming error and are skipped.
+func Pick(names ...string) []Param {
+	var out []Param
+	for _, n := range names {
+		for _, group := range [][]Param{SceneParams, ViewParams} {
+			for _, p := range group {
+				if p.Name == n {
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,7 +1,9 @@
 // Package transform is skewlab's pure math: TRS transforms, the
-// uniform-scale transform group, and the analysis of 3x3 linear parts
-// (skew, volume, lossy scale, polar decomposition) that proves what the
-// pictures show.
+// uniform-scale transform group, the analysis of 3x3 linear parts (skew,
+// volume, lossy scale, column lengths, polar decomposition and fit,
+// representability as rotation times scale) that proves what the pictures
+// show, reparenting that keeps a world matrix, and residual folding for
+// the uniform-inner-scale rule.
 //
 // Conventions, everywhere in this package:
 //   - Column vectors: a point p maps to M*p; world = parentWorld * local and

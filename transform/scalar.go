@@ -4,6 +4,17 @@ import "math"
 
 func abs(x float64) float64 { return math.Abs(x) }
 
-func asinDeg(x float64) float64 { return math.Asin(x) * 180 / math.Pi }
+// finite reports whether x is neither NaN nor infinite.
+func finite(x float64) bool { return x-x == 0 }
 
-func atan2Deg(y, x float64) float64 { return math.Atan2(y, x) * 180 / math.Pi }
+func finite4(a, b, c, d float64) bool { return finite(a) && finite(b) && finite(c) && finite(d) }
+
+// finiteN reports whether every element of v is finite.
+func finiteN(v []float64) bool {
+	for _, x := range v {
+		if !finite(x) {
+			return false
+		}
+	}
+	return true
+}

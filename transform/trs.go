@@ -1,6 +1,10 @@
 package transform
 
-import "github.com/go-gl/mathgl/mgl64"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // MaxMagnitude is the largest absolute value of any component that skewlab
 // accepts as input (positions, quaternion components, scales, matrix
@@ -29,15 +33,17 @@ func Identity() TRS {
 // Mat4 returns the 4x4 matrix T*R*S of t. The rotation is normalized
 // first; a zero quaternion gives the identity rotation (see RotMat3).
 func (t TRS) Mat4() mgl64.Mat4 {
-	r := RotMat3(t.Rotation)
-	var m mgl64.Mat4
-	for c := 0; c < 3; c++ {
-		for row := 0; row < 3; row++ {
-			m[4*c+row] = r[3*c+row] * t.Scale[c]
-		}
+	// Written out (mgl64's methods do not inline); the columns are those
+	// of RotMat3 times the scale.
+	q := Normalize(t.Rotation)
+	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+	sx, sy, sz := t.Scale[0], t.Scale[1], t.Scale[2]
+	return mgl64.Mat4{
+		(1 - 2*(y*y+z*z)) * sx, 2 * (x*y + w*z) * sx, 2 * (x*z - w*y) * sx, 0,
+		2 * (x*y - w*z) * sy, (1 - 2*(x*x+z*z)) * sy, 2 * (y*z + w*x) * sy, 0,
+		2 * (x*z + w*y) * sz, 2 * (y*z - w*x) * sz, (1 - 2*(x*x+y*y)) * sz, 0,
+		t.Position[0], t.Position[1], t.Position[2], 1,
 	}
-	m[12], m[13], m[14], m[15] = t.Position[0], t.Position[1], t.Position[2], 1
-	return m
 }
 
 // Apply maps the point p by t: Position + Rotation(Scale ∘ p), where ∘ is
@@ -55,31 +61,54 @@ func (t TRS) Apply(p mgl64.Vec3) mgl64.Vec3 {
 // composition exactly when the parent's scale is uniform (seed 003). The
 // result's rotation is normalized (a zero quaternion counts as identity).
 func Compose(parent, child TRS) TRS {
-	pr := Normalize(parent.Rotation)
-	sp := mgl64.Vec3{
-		parent.Scale[0] * child.Position[0],
-		parent.Scale[1] * child.Position[1],
-		parent.Scale[2] * child.Position[2],
-	}
+	// Written out: mgl64's quaternion methods do not inline, and this runs
+	// once per node per frame.
+	p, c := Normalize(parent.Rotation), Normalize(child.Rotation)
+	w, x, y, z := p.W, p.V[0], p.V[1], p.V[2]
+	ps, cp := parent.Scale, child.Position
+	// v = parent.Scale ∘ child.Position, rotated by p: v + w t + p.V × t
+	// with t = 2 p.V × v.
+	vx, vy, vz := ps[0]*cp[0], ps[1]*cp[1], ps[2]*cp[2]
+	tx, ty, tz := 2*(y*vz-z*vy), 2*(z*vx-x*vz), 2*(x*vy-y*vx)
+	cw, cx, cy, cz := c.W, c.V[0], c.V[1], c.V[2]
 	return TRS{
-		Position: parent.Position.Add(pr.Rotate(sp)),
-		Rotation: Normalize(pr.Mul(Normalize(child.Rotation))),
-		Scale: mgl64.Vec3{
-			parent.Scale[0] * child.Scale[0],
-			parent.Scale[1] * child.Scale[1],
-			parent.Scale[2] * child.Scale[2],
+		Position: mgl64.Vec3{
+			parent.Position[0] + vx + w*tx + (y*tz - z*ty),
+			parent.Position[1] + vy + w*ty + (z*tx - x*tz),
+			parent.Position[2] + vz + w*tz + (x*ty - y*tx),
 		},
+		Rotation: Normalize(mgl64.Quat{
+			W: w*cw - x*cx - y*cy - z*cz,
+			V: mgl64.Vec3{
+				w*cx + x*cw + y*cz - z*cy,
+				w*cy + y*cw + z*cx - x*cz,
+				w*cz + z*cw + x*cy - y*cx,
+			},
+		}),
+		Scale: mgl64.Vec3{ps[0] * child.Scale[0], ps[1] * child.Scale[1], ps[2] * child.Scale[2]},
 	}
 }
 
-// Normalize returns q scaled to unit length. A quaternion whose length is
-// zero, or not finite, gives the identity (1, 0, 0, 0) instead of NaN.
+// Normalize returns q scaled to unit length. It divides by the largest
+// component first, so tiny quaternions such as (0, 1e-200, 0, 0) keep their
+// direction instead of underflowing. A zero quaternion, or one with a
+// component that is not finite, gives the identity (1, 0, 0, 0) instead of
+// NaN.
 func Normalize(q mgl64.Quat) mgl64.Quat {
-	l := q.Len()
-	if !(l > 1e-300) || l > 1e300 {
+	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+	if n := w*w + x*x + y*y + z*z; n > 1e-200 && n < 1e200 {
+		// Common case: the squares neither under- nor overflow (and a NaN
+		// fails the test).
+		il := 1 / math.Sqrt(n)
+		return mgl64.Quat{W: w * il, V: mgl64.Vec3{x * il, y * il, z * il}}
+	}
+	m := max(abs(w), abs(x), abs(y), abs(z))
+	if !(m > 0) || m > math.MaxFloat64 || !finite4(w, x, y, z) {
 		return mgl64.QuatIdent()
 	}
-	return mgl64.Quat{W: q.W / l, V: q.V.Mul(1 / l)}
+	w, x, y, z = w/m, x/m, y/m, z/m
+	l := math.Sqrt(w*w + x*x + y*y + z*z)
+	return mgl64.Quat{W: w / l, V: mgl64.Vec3{x / l, y / l, z / l}}
 }
 
 // RotMat3 returns the 3x3 rotation matrix of q after normalization (the
@@ -113,24 +142,22 @@ func EulerDeg(xDeg, yDeg, zDeg float64) mgl64.Quat {
 // equal to q as a rotation, y in [-90, 90]. At the gimbal-lock points
 // (y = ±90) only x-z (or x+z) is determined; it returns x = 0 there. Use it
 // once to initialize editable angles, never to re-derive angles the user
-// is editing.
+// is editing. A zero or non-finite q counts as the identity (see RotMat3).
+//
+// It reads y with atan2 rather than asin and z from R*Rx(x)^T, so the
+// angles reproduce q to rounding even next to gimbal lock.
 func ToEulerDeg(q mgl64.Quat) mgl64.Vec3 {
 	r := RotMat3(q)
 	// R = Rz Ry Rx: R[2][0] = -sin y, R[2][1] = cos y sin x, R[2][2] = cos y cos x,
 	// R[1][0] = cos y sin z, R[0][0] = cos y cos z.
-	sy := -r.At(2, 0)
-	if sy > 1 {
-		sy = 1
-	} else if sy < -1 {
-		sy = -1
+	y := math.Atan2(-r.At(2, 0), math.Hypot(r.At(0, 0), r.At(1, 0)))
+	x := 0.0
+	if math.Hypot(r.At(2, 1), r.At(2, 2)) > 1e-12 {
+		x = math.Atan2(r.At(2, 1), r.At(2, 2))
 	}
-	y := asinDeg(sy)
-	if 1-abs(sy) < 1e-12 {
-		// Gimbal lock: x = 0, z from the upper-left 2x2 block.
-		z := atan2Deg(-r.At(0, 1), r.At(1, 1))
-		return mgl64.Vec3{0, y, z}
-	}
-	x := atan2Deg(r.At(2, 1), r.At(2, 2))
-	z := atan2Deg(r.At(1, 0), r.At(0, 0))
-	return mgl64.Vec3{x, y, z}
+	// R * Rx(x)^T = Rz Ry, whose column 1 is (-sin z, cos z, 0).
+	sx, cx := math.Sincos(x)
+	z := math.Atan2(sx*r.At(0, 2)-cx*r.At(0, 1), cx*r.At(1, 1)-sx*r.At(1, 2))
+	const deg = 180 / math.Pi
+	return mgl64.Vec3{x * deg, y * deg, z * deg}
 }

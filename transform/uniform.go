@@ -34,13 +34,15 @@ func (a Uniform) Mul(b Uniform) Uniform {
 
 // Inverse returns the transform u^-1 with u*u^-1 = u^-1*u = identity:
 // scale 1/s, rotation conj(R), position -(1/s) conj(R)(P). A zero scale
-// has no inverse: ok is false and the identity is returned.
+// has no inverse, nor has a scale so small that 1/s overflows (below about
+// 5.6e-309) or one that is not finite: ok is false and the identity is
+// returned.
 func (u Uniform) Inverse() (inv Uniform, ok bool) {
-	if u.Scale == 0 {
+	is := 1 / u.Scale
+	if !finite(is) || !finite(u.Scale) {
 		return UniformIdentity(), false
 	}
 	rc := Normalize(u.Rotation).Conjugate()
-	is := 1 / u.Scale
 	return Uniform{Position: rc.Rotate(u.Position).Mul(-is), Rotation: rc, Scale: is}, true
 }
 

@@ -38,6 +38,9 @@ var LabViews = map[string]func(st state.State) (View, error){
 type Config struct {
 	Screenshot string
 	Background color.Color
+	// Measure, when positive, ends the app after that long and records
+	// the frame and tick rates in FPS and TPS (for performance checks).
+	Measure time.Duration
 }
 
 // App is the ebiten Game: it routes input between debugui and the current
@@ -50,9 +53,9 @@ type App struct {
 	labs    []string
 	lab     int
 	views   []View // by lab index, made on first use
-	err     error  // the last lab's construction error, shown instead of it
 	ui      debugui.DebugUI
 	uiFunc  func(ctx *debugui.Context) error
+	ctxNow  *debugui.Context // the context during windows
 	in      Input
 	level   Level
 	shown   Level // the level H returns to
@@ -71,6 +74,11 @@ type App struct {
 	shotPath       string // a screenshot to take at the end of the next Draw
 	done           bool   // -screenshot written: end at the next Update
 	Err            error  // why the app ended early, if it did
+	start          time.Time
+
+	// FPS and TPS are ebiten's frame and tick rates when a Measure run
+	// ended.
+	FPS, TPS float64
 }
 
 // NewApp makes the app for st, starting in st.Lab.
@@ -158,10 +166,18 @@ func (a *App) Update() error {
 	if a.done {
 		return ebiten.Termination
 	}
+	if a.updates == 0 {
+		a.start = time.Now()
+	}
+	if a.cfg.Measure > 0 && time.Since(a.start) >= a.cfg.Measure {
+		a.FPS, a.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
+		return ebiten.Termination
+	}
 	a.updates++
 	in := &a.in
 	in.Resized = in.Width != float64(a.w) || in.Height != float64(a.h)
 	in.Width, in.Height, in.DeviceScale, in.Level = float64(a.w), float64(a.h), a.scale, a.level
+	in.ViewX, in.ViewW = freeBand(in)
 	a.capture = 0
 	if a.level != LevelOff {
 		c, err := a.ui.Update(a.uiFunc)
@@ -173,6 +189,7 @@ func (a *App) Update() error {
 	in.Keys = a.capture&debugui.InputCapturingStateFocus == 0
 	in.Shift = ebiten.IsKeyPressed(ebiten.KeyShift)
 	a.pointer()
+	a.watchFPS()
 	if in.Keys {
 		a.keys()
 	}
@@ -186,6 +203,21 @@ func (a *App) Update() error {
 	}
 	return nil
 }
+
+// watchFPS sets in.SlowGPU, for good, when the frame rate has stayed
+// under SlowFPS for the first seconds after the start (a software
+// rasterizer such as Xvfb's), so views can trade anti-aliasing for speed.
+func (a *App) watchFPS() {
+	if a.in.SlowGPU || a.cfg.Screenshot != "" {
+		return
+	}
+	if t := time.Since(a.start); t > 4*time.Second && t < 5*time.Second && ebiten.ActualFPS() < SlowFPS {
+		a.in.SlowGPU = true
+	}
+}
+
+// SlowFPS is the frame rate under which the app drops anti-aliasing.
+const SlowFPS = 24
 
 // pointer turns mouse and wheel input into camera gestures, starting a
 // drag only when the press is not over the UI.
@@ -240,12 +272,22 @@ func (a *App) keys() {
 
 // windows is the debugui update: the lab chooser, then the view's windows.
 func (a *App) windows(ctx *debugui.Context) error {
-	ctx.SetScale(UIPixels(&a.in))
-	a.View().Windows(ctx, &a.in)
-	if a.level == LevelFull {
-		a.labWindow(ctx)
-	}
+	a.ctxNow = ctx
+	px := UIPixels(&a.in)
+	ctx.SetScale(px)
+	// Windows keep the place they were first given; a scope per scale
+	// lays them out afresh when the UI scale changes.
+	ctx.IDScope(scaleScopes[min(px, len(scaleScopes)-1)], a.scopedWindows)
 	return nil
+}
+
+var scaleScopes = []string{"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9"}
+
+func (a *App) scopedWindows() {
+	a.View().Windows(a.ctxNow, &a.in)
+	if a.level == LevelFull && !newColumns(&a.in).compact() {
+		a.labWindow(a.ctxNow)
+	}
 }
 
 func (a *App) labWindow(ctx *debugui.Context) {

@@ -31,12 +31,12 @@ func (l *Labels) Draw(dst *ebiten.Image) {
 	}
 }
 
-// DrawSplitTitles writes the two mode names at the top of a split view of
-// width w.
-func (l *Labels) DrawSplitTitles(dst *ebiten.Image, w float64, left, right string) {
+// DrawSplitTitles writes the two mode names at the top of a split view
+// occupying the band x..x+w.
+func (l *Labels) DrawSplitTitles(dst *ebiten.Image, x, w float64, left, right string) {
 	s := l.scale()
-	l.text(dst, left, w/2-(8*float64(len(left))+10)*s, 4*s, render.White)
-	l.text(dst, right, w/2+10*s, 4*s, render.White)
+	l.text(dst, left, x+w/2-(7*float64(len(left))+10)*s, 4*s, render.White)
+	l.text(dst, right, x+w/2+10*s, 4*s, render.White)
 }
 
 func (l *Labels) scale() float64 {

@@ -29,11 +29,20 @@ func UIPixels(in *Input) int {
 func newColumns(in *Input) *columns {
 	s := float64(UIPixels(in))
 	c := &columns{w: int(in.Width / s), h: int(in.Height / s), yl: margin, yr: margin, cw: ColumnWidth}
-	if c.cw > c.w/2-2*margin {
-		c.cw = max(160, c.w/2-2*margin)
+	if c.compact() {
+		c.cw = max(215, min(ColumnWidth, c.w*27/100))
 	}
 	return c
 }
+
+// compact reports whether the screen is too small in UI units for every
+// window beside the picture (a big UI scale for a lecture hall): then
+// only the mode, the seed's slider, the readouts and the view settings
+// are shown.
+func (c *columns) compact() bool { return c.w < 2*ColumnWidth+400 }
+
+// frac returns f of the screen height in UI units.
+func (c *columns) frac(f float64) int { return int(f * float64(c.h)) }
 
 func (c *columns) place(x int, y *int, h int) image.Rectangle {
 	if h < 0 || *y+h > c.h-margin {
@@ -46,3 +55,22 @@ func (c *columns) place(x int, y *int, h int) image.Rectangle {
 
 func (c *columns) left(h int) image.Rectangle  { return c.place(margin, &c.yl, h) }
 func (c *columns) right(h int) image.Rectangle { return c.place(c.w-c.cw-margin, &c.yr, h) }
+
+// freeBand returns the horizontal band of the screen, in device pixels,
+// that the window columns leave for the picture at in's UI level.
+func freeBand(in *Input) (x, w float64) {
+	if in.Level == LevelOff {
+		return 0, in.Width
+	}
+	c := newColumns(in)
+	px := float64(UIPixels(in))
+	col := float64(c.cw+2*margin) * px
+	left, right := col, col
+	if in.Level == LevelMin {
+		right = 0
+	}
+	if in.Width-left-right < in.Width/3 {
+		return 0, in.Width // too narrow: draw under the windows
+	}
+	return left, in.Width - left - right
+}

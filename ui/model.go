@@ -171,9 +171,9 @@ func ModeName(i int) string {
 
 // Recompute advances the spin, applies the edits and recomputes the world
 // matrices of the mode (and the compare mode) and the picture for the
-// screen size w x h in pixels. It allocates nothing once its buffers have
+// screen band x..x+w, h high, in pixels. It allocates nothing once its buffers have
 // grown to the scene's size.
-func (m *Model) Recompute(w, h float64) {
+func (m *Model) Recompute(x, w, h float64) {
 	if m.Spin {
 		m.SpinDeg += SpinStep
 		if m.SpinDeg >= 360 {
@@ -196,12 +196,12 @@ func (m *Model) Recompute(w, h float64) {
 	}
 	switch {
 	case cmp >= 0 && m.Split:
-		m.Frames[0].Begin(m.Camera, render.Viewport{W: w / 2, H: h})
+		m.Frames[0].Begin(m.Camera, render.Viewport{X: x, W: w / 2, H: h})
 		m.Frames[0].Scene(m.Scene, m.World[0], m.Opt)
-		m.Frames[1].Begin(m.Camera, render.Viewport{X: w / 2, W: w / 2, H: h})
+		m.Frames[1].Begin(m.Camera, render.Viewport{X: x + w/2, W: w / 2, H: h})
 		m.Frames[1].Scene(m.Scene, m.World[1], m.Opt)
 	default:
-		m.Frames[0].Begin(m.Camera, render.Viewport{W: w, H: h})
+		m.Frames[0].Begin(m.Camera, render.Viewport{X: x, W: w, H: h})
 		if cmp >= 0 && m.Ghost {
 			ghost := render.Options{Dim: GhostDim}
 			m.Frames[0].Scene(m.Scene, m.World[1], ghost)
@@ -227,18 +227,46 @@ func (m *Model) world(k, mode int) {
 // matrix under accumulate-matrices as far as a TRS can, and records the
 // residual for the Nodes window.
 func (m *Model) Reparent(i, newParent int) error {
-	res, newIndex, err := reparent(m.Scene, i, newParent)
+	m.ApplyEdits()
+	res, newIndex, err := modes.Reparent(m.Scene, i, newParent)
 	if err != nil {
 		m.Residual = err.Error()
 		return err
 	}
-	name := m.Scene.Nodes[newIndex[i]].Name
-	m.initEdits(nil)
+	ni := newIndex[i]
+	name := m.Scene.Nodes[ni].Name
+	// Every other node keeps its slider values (its Euler angles are not
+	// re-derived); the moved node takes its new local transform.
+	edits := make([]Edit, len(m.Edits))
+	for old, e := range m.Edits {
+		edits[newIndex[old]] = e
+	}
+	l := m.Scene.Nodes[ni].Local
+	edits[ni] = Edit{Position: l.Position, Euler: transform.ToEulerDeg(l.Rotation), Scale: l.Scale}
+	m.Edits = edits
 	m.SpinAt = remap(m.SpinAt, newIndex)
 	m.Picked = remap(m.Picked, newIndex)
 	m.Residual = fmt.Sprintf("%s moved; residual %.2e", name, res)
 	m.Touch()
 	return nil
+}
+
+// Nodes returns the nodes the last Recompute used: the scene's, with the
+// spin applied.
+func (m *Model) Nodes() []scene.Node { return m.nodes }
+
+// Fold re-authors the scene for uniform-inner-scale (modes.FoldResiduals):
+// every node keeps only the uniform part of its scale for its children,
+// the rest folded into their locals. The sliders take the new values.
+func (m *Model) Fold() {
+	m.ApplyEdits()
+	res := modes.FoldResiduals(m.Scene)
+	for i := range m.Edits { // folding moves positions and scales only
+		m.Edits[i].Position = m.Scene.Nodes[i].Local.Position
+		m.Edits[i].Scale = m.Scene.Nodes[i].Local.Scale
+	}
+	m.Residual = fmt.Sprintf("folded; largest residual %.2e", res)
+	m.Touch()
 }
 
 func remap(i int, newIndex []int) int {

@@ -17,7 +17,9 @@ type PistonView struct {
 	M       *Model
 	strokes Strokes
 	labels  Labels
-	w, h    float64
+	x, w, h float64 // the picture's band of the screen
+	slow    bool
+	uiScale int
 	title   string
 	titleOf [2]int // mode and compare the title was made for
 	win     windowState
@@ -74,16 +76,25 @@ func (v *PistonView) Update(in *Input) error {
 		m.Camera.Zoom(math.Pow(ZoomPerStep, -in.Wheel))
 		m.Touch()
 	}
-	if in.Resized || in.Width != v.w || in.Height != v.h {
-		v.w, v.h = in.Width, in.Height
+	x, w := in.ViewX, in.ViewW
+	if !(w > 0) {
+		x, w = 0, in.Width
+	}
+	if in.Resized || w != v.w || in.Height != v.h || x != v.x || in.SlowGPU != v.slow || in.UIScale != v.uiScale {
+		v.slow, v.uiScale = in.SlowGPU, in.UIScale
+		v.x, v.w, v.h = x, w, in.Height
 		m.Touch()
 	}
 	if !m.Dirty() {
 		return nil
 	}
-	m.Recompute(v.w, v.h)
+	m.Recompute(v.x, v.w, v.h)
 	v.strokes.Reset()
+	v.strokes.MinLength = SubPixel
+	v.strokes.WidthScale = max(1, in.DeviceScale) * (1 + 0.5*float64(max(1, in.UIScale)-1))
+	v.strokes.AntiAlias = !in.SlowGPU && len(m.Frames[0].Segments)+len(m.Frames[1].Segments) < MaxAntiAliased
 	v.labels.Reset()
+	v.labels.Scale = float64(UIPixels(in))
 	for k := range m.Frames {
 		v.strokes.Add(m.Frames[k].Segments)
 		v.labels.Add(m.Frames[k].Labels)
@@ -91,6 +102,15 @@ func (v *PistonView) Update(in *Input) error {
 	v.win.refresh(m)
 	return nil
 }
+
+// Drawing policy: segments shorter than SubPixel pixels are dropped (they
+// would be a dot), and pictures of more than MaxAntiAliased segments are
+// drawn without anti-aliasing, which costs the software rasterizer of a
+// virtual display several times more.
+const (
+	SubPixel       = 0.75
+	MaxAntiAliased = 20000
+)
 
 // Camera gesture rates.
 const (
@@ -148,6 +168,6 @@ func (v *PistonView) Draw(screen *ebiten.Image) {
 	v.strokes.Draw(screen)
 	v.labels.Draw(screen)
 	if v.M.Compare >= 0 && v.M.Split {
-		v.labels.DrawSplitTitles(screen, v.w, ModeName(v.M.Mode), ModeName(v.M.Compare))
+		v.labels.DrawSplitTitles(screen, v.x, v.w, ModeName(v.M.Mode), ModeName(v.M.Compare))
 	}
 }

@@ -38,6 +38,8 @@ type Input struct {
 	UIScale       int         // the user's UI scale, 1 to 3
 	Level         Level       // how much UI is shown
 	SetUIScale    func(n int) // changes the UI scale (1 to 3); nil when not offered
+	SlowGPU       bool        // frames have been slow for seconds: drop costly quality (anti-aliasing)
+	ViewX, ViewW  float64     // the band of the screen the windows leave free for the picture; ViewW 0 means all of it
 }
 
 // View is one lab of the app: the piston now, drift and dynamics later.

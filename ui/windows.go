@@ -20,7 +20,7 @@ type windowState struct {
 	compareNames []string // "none" then the modes
 	presetNames  []string
 	nodeNames    []string
-	parentNames  [][]string // per node: "(root)" then the other nodes
+	parentNames  []string // "(root)" then every node; choosing the node itself is refused
 	parentSel    []int
 	compareSel   int
 	path         string
@@ -35,45 +35,14 @@ func (w *windowState) init(m *Model) {
 	w.compareNames = append([]string{"none"}, w.modeNames...)
 	w.presetNames = scene.PresetNames()
 	w.nodeNames = m.Scene.Names()
-	w.parentNames = w.parentNames[:0]
+	w.parentNames = append(append(w.parentNames[:0], "(root)"), w.nodeNames...)
 	w.parentSel = w.parentSel[:0]
-	for i, nd := range m.Scene.Nodes {
-		opts := []string{"(root)"}
-		for j, n := range w.nodeNames {
-			if j != i {
-				opts = append(opts, n)
-			}
-		}
-		w.parentNames = append(w.parentNames, opts)
-		w.parentSel = append(w.parentSel, parentOption(i, nd.Parent))
+	for _, nd := range m.Scene.Nodes {
+		w.parentSel = append(w.parentSel, nd.Parent+1)
 	}
 	w.root, w.a = m.Scene.Index("Root"), m.Scene.Index("A")
 	if w.path == "" {
 		w.path = "scene.json"
-	}
-}
-
-// parentOption maps a parent index to its entry in node i's parent list
-// ("(root)" first, then every node but i), and back with parentIndex.
-func parentOption(i, parent int) int {
-	switch {
-	case parent < 0:
-		return 0
-	case parent < i:
-		return parent + 1
-	default:
-		return parent
-	}
-}
-
-func parentIndex(i, option int) int {
-	switch {
-	case option <= 0:
-		return -1
-	case option-1 < i:
-		return option - 1
-	default:
-		return option
 	}
 }
 
@@ -83,27 +52,25 @@ func (w *windowState) refresh(m *Model) {
 	if len(w.nodeNames) != len(m.Scene.Nodes) {
 		w.init(m)
 	}
-	r := analyze(m.World[0], m.Picked) // TODO(lead): modes.Analyze
+	r := modes.Analyze(m.Nodes(), m.World[0], m.Picked)
 	w.readout = w.readout[:0]
 	w.readoutHead = fmt.Sprintf("%s under %s", m.Scene.Nodes[m.Picked].Name, ModeName(m.Mode))
 	wm := r.World
-	for row := 0; row < 4; row++ {
-		w.readout = append(w.readout, fmt.Sprintf("[%7.3f %7.3f %7.3f %7.3f]", wm.At(row, 0), wm.At(row, 1), wm.At(row, 2), wm.At(row, 3)))
+	// The bottom row of an affine world matrix is always 0 0 0 1.
+	for row := 0; row < 3; row++ {
+		w.readout = append(w.readout, fmt.Sprintf("[%6.2f%6.2f%6.2f%6.2f ]", wm.At(row, 0), wm.At(row, 1), wm.At(row, 2), wm.At(row, 3)))
 	}
 	if r.SkewOK {
-		w.readout = append(w.readout, mark(r.SkewDeg > SkewTolDeg, fmt.Sprintf("skew       %.2f deg", r.SkewDeg)))
+		w.readout = append(w.readout, mark(r.Skewed(), fmt.Sprintf("skew       %.2f deg", r.SkewDeg)))
 	} else {
 		w.readout = append(w.readout, "skew       -  ("+r.Note+")")
 	}
 	w.readout = append(w.readout,
-		mark(r.Volume <= 0, fmt.Sprintf("volume     %.3f", r.Volume)),
-		fmt.Sprintf("lossy      %.3f %.3f %.3f", r.LossyScale[0], r.LossyScale[1], r.LossyScale[2]),
+		mark(r.Flat() || r.Volume < 0, fmt.Sprintf("volume     %.3f", r.Volume)),
+		mark(r.LossyFlipped(), fmt.Sprintf("lossy      %.3f %.3f %.3f", r.LossyScale[0], r.LossyScale[1], r.LossyScale[2])),
 		fmt.Sprintf("stretch    %.3f %.3f %.3f", r.Stretch[0], r.Stretch[1], r.Stretch[2]),
 		mark(!r.Representable, "TRS        "+yesNo(r.Representable)))
 }
-
-// SkewTolDeg is the skew above which the readout flags an artifact.
-const SkewTolDeg = 0.01
 
 func mark(bad bool, s string) string {
 	if bad {
@@ -122,6 +89,15 @@ func yesNo(b bool) string {
 // Windows makes the piston lab's windows for the UI level in in.
 func (v *PistonView) Windows(ctx *debugui.Context, in *Input) {
 	lay := newColumns(in)
+	if lay.compact() {
+		v.modeWindow(ctx, lay.left(lay.frac(0.5)))
+		v.pistonWindow(ctx, lay.left(-1), in)
+		if in.Level == LevelFull {
+			v.readoutsWindow(ctx, lay.right(lay.frac(0.62)))
+			v.viewWindow(ctx, lay.right(-1), in)
+		}
+		return
+	}
 	v.modeWindow(ctx, lay.left(200))
 	v.pistonWindow(ctx, lay.left(140), in)
 	if in.Level != LevelFull {
@@ -138,10 +114,16 @@ func (v *PistonView) modeWindow(ctx *debugui.Context, r image.Rectangle) {
 	m := v.M
 	ctx.Window("Mode", r, func(debugui.ContainerLayout) {
 		ctx.Dropdown(&m.Mode, v.win.modeNames).On(m.Touch)
-		ctx.Text(modes.All[m.Mode].Explanation)
 		if modes.All[m.Mode].Name == "uniform-inner-scale" {
-			ctx.Text("Fold residuals: waits for modes.FoldResiduals")
+			ctx.Button("Fold residuals into the children").On(func() {
+				m.Fold()
+				v.win.init(m)
+			})
+			if m.Residual != "" {
+				ctx.Text(m.Residual)
+			}
 		}
+		ctx.Text(modes.All[m.Mode].Explanation)
 	})
 }
 
@@ -188,8 +170,8 @@ func (v *PistonView) nodesWindow(ctx *debugui.Context, r image.Rectangle) {
 				v.vecRows(ctx, "scl ", &e.Scale, ScaleRange, 0.01, 2)
 				ctx.SetGridLayout([]int{-1, -2}, nil)
 				ctx.Text("parent")
-				ctx.Dropdown(&w.parentSel[i], w.parentNames[i]).On(func() {
-					_ = m.Reparent(i, parentIndex(i, w.parentSel[i]))
+				ctx.Dropdown(&w.parentSel[i], w.parentNames).On(func() {
+					_ = m.Reparent(i, w.parentSel[i]-1)
 					w.init(m)
 				})
 			})
@@ -290,6 +272,10 @@ func (v *PistonView) viewWindow(ctx *debugui.Context, r image.Rectangle, in *Inp
 			ctx.Button("UI 1x").On(func() { in.SetUIScale(1) })
 			ctx.Button("UI 2x").On(func() { in.SetUIScale(2) })
 			ctx.Button("UI 3x").On(func() { in.SetUIScale(3) })
+			if newColumns(in).compact() {
+				ctx.SetGridLayout([]int{-1}, nil)
+				ctx.Text("UI 1x shows every window.")
+			}
 		}
 	})
 }

@@ -1,0 +1,59 @@
+# skewlab: `make run` opens the window, `make test` runs every check.
+# Both install the system packages they need (apt, as root or via sudo).
+
+GO            ?= go
+STATICCHECK   := honnef.co/go/tools/cmd/staticcheck@v0.8.0
+TOOLS         := $(CURDIR)/tools/bin
+FUZZTIME      ?= 5s
+XVFB          := xvfb-run -a -s "-screen 0 1280x720x24"
+
+.PHONY: run test check gotest fuzz bench build clean deps-run deps-test
+
+run: deps-run
+	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
+	  echo "run: no display; starting under Xvfb would show nothing. Use a desktop session, or: xvfb-run -a $(GO) run . -screenshot shot.png"; \
+	fi
+	$(GO) run . $(ARGS)
+
+build:
+	$(GO) build -o skewlab .
+
+deps-run:
+	@scripts/deps.sh run
+
+deps-test:
+	@scripts/deps.sh test
+
+$(TOOLS)/staticcheck:
+	@echo "test: installing staticcheck ($(STATICCHECK)) into tools/bin"
+	GOBIN=$(TOOLS) $(GO) install $(STATICCHECK)
+
+check: $(TOOLS)/staticcheck
+	@echo "test: gofmt"
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	@echo "test: go vet"
+	$(GO) vet ./...
+	@echo "test: staticcheck"
+	$(TOOLS)/staticcheck ./...
+
+gotest:
+	@echo "test: pure packages without cgo or a display"
+	CGO_ENABLED=0 $(GO) test ./transform/... ./scene/... ./modes/... ./state/...
+	@echo "test: every package (GUI tests under Xvfb)"
+	$(XVFB) $(GO) test -count=1 ./...
+
+fuzz:
+	@scripts/fuzz.sh $(FUZZTIME)
+
+# The browser test (make webtest) is not yet part of make test: it was not
+# seen to pass end to end here (issue 4 stays open until it is).
+test: deps-test check gotest fuzz
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf skewlab dist tools/bin
+
+include web.mk

@@ -1,0 +1,379 @@
+package drift
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// runLab runs every storage of c for n frames.
+func runLab(t testing.TB, c Config, n int) *Lab {
+	t.Helper()
+	l, err := NewLab(c, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l.Frame() < n {
+		l.Advance(n - l.Frame())
+	}
+	return l
+}
+
+func TestMatrixDriftsSystematically(t *testing.T) {
+	l := runLab(t, DefaultConfig(), 10000)
+	m, s := l.Row(KindMatrix), l.Row(KindSeparate)
+	if !(m.Exponent >= 0.8 && m.Exponent <= 1.2) {
+		t.Errorf("matrix growth exponent over 100..10000 = %g, want in [0.8, 1.2]", m.Exponent)
+	}
+	if !(m.Final >= 100*s.Final) || !(m.Final > 0) {
+		t.Errorf("matrix error at 10000 = %g, separate %g: want matrix >= 100x separate", m.Final, s.Final)
+	}
+}
+
+func TestSeparateBoundedMillion(t *testing.T) {
+	const n, tol = 1_000_000, 1e-6
+	r, err := NewRun(KindSeparate, DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, last := 0.0, 0.0
+	for k := 1; k <= n; k++ {
+		r.Advance(1)
+		e := r.Error()
+		if !(e < tol) {
+			t.Fatalf("separate error %g at frame %d, want < %g", e, k, tol)
+		}
+		if k <= n/10 {
+			first = math.Max(first, e)
+		}
+		if k > n-n/10 {
+			last = math.Max(last, e)
+		}
+	}
+	if !(first > 0) || !(last <= 2*first) {
+		t.Errorf("separate max error last tenth %g, first tenth %g: want last <= 2*first (and first > 0)", last, first)
+	}
+}
+
+func TestQuantizedBoundedMillion(t *testing.T) {
+	for _, s := range [][3]float64{{1, 1, 1}, {1.2345, 0.5, 3}} {
+		c := DefaultConfig()
+		c.Scale = s
+		r, err := NewRun(KindQuantized, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Advance(1_000_000)
+		if st := r.Stats(); !(st.Max < 1e-6) {
+			t.Errorf("quantized at scale %v: max error %g over 1e6 frames, want < 1e-6", s, st.Max)
+		}
+	}
+}
+
+func TestQuantizedSmallScales(t *testing.T) {
+	// Below half a grid step the scale snaps to 0: the 3x3 becomes zero,
+	// stays zero, and nothing turns NaN.
+	p := NewQuantizedPose(mgl32.Vec3{4e-5, 4e-5, 4e-5})
+	c := DefaultConfig()
+	for k := 1; k <= 1000; k++ {
+		p.SetRotation(c.Quat(k))
+		m := p.Matrix()
+		for i := 0; i < 3; i++ {
+			for j := 0; j < 3; j++ {
+				if m[4*i+j] != 0 {
+					t.Fatalf("frame %d: entry (%d,%d) = %g, want 0 (scale snapped to 0)", k, j, i, m[4*i+j])
+				}
+			}
+		}
+		if m[15] != 1 {
+			t.Fatalf("frame %d: m[15] = %g, want 1", k, m[15])
+		}
+	}
+	if e := RelError(ExactScale(p.Matrix()), mgl32.Vec3{4e-5, 4e-5, 4e-5}); !(math.Abs(e-1) <= 1e-12) {
+		t.Errorf("error of a vanished object = %g, want 1", e)
+	}
+	// 1.5e-4 sits on a half step: it snaps to 1e-4 or 2e-4, a third away.
+	s0 := float32(1.5e-4)
+	q := NewQuantizedPose(mgl32.Vec3{s0, s0, s0})
+	q.SetRotation(c.Quat(1))
+	if e := RelError(ExactScale(q.Matrix()), mgl32.Vec3{s0, s0, s0}); !(math.Abs(e-1.0/3) <= 1e-3) {
+		t.Errorf("scale 1.5e-4 moved by %g, want 1/3", e)
+	}
+}
+
+func TestUnbiasedBeatsMatrix(t *testing.T) {
+	l := runLab(t, DefaultConfig(), 100_000)
+	m, u := l.Row(KindMatrix), l.Row(KindUnbiased)
+	if !(u.Final*10 <= m.Final) {
+		t.Errorf("error at 100000: unbiased %g, matrix %g; want unbiased 10x below", u.Final, m.Final)
+	}
+	if !(u.Exponent <= 0.6) {
+		t.Errorf("unbiased growth exponent %g over 100..100000, want <= 0.6", u.Exponent)
+	}
+}
+
+// An axis whose two biases share a sign drifts linearly for the whole run;
+// the unbiased storage still stays bounded there.
+func TestUnbiasedOtherAxes(t *testing.T) {
+	for _, a := range [][3]float64{{-0.3, 0.7, 2}, {1, 1, 1}, {0, 0, 1}, {5, -1, 0.25}} {
+		c := DefaultConfig()
+		c.Axis = a
+		l := runLab(t, c, 100_000)
+		u := l.Row(KindUnbiased)
+		if !(u.Max < 2e-5) {
+			t.Errorf("axis %v: unbiased max error %g over 1e5 frames, want < 2e-5", a, u.Max)
+		}
+	}
+	c := DefaultConfig()
+	c.Axis = [3]float64{-0.3, 0.7, 2}
+	if m := runLab(t, c, 100_000).Row(KindMatrix); !(m.Exponent >= 0.8 && m.Final > 1e-3) {
+		t.Errorf("axis (-0.3, 0.7, 2): matrix exponent %g final %g, want linear past 1e-3", m.Exponent, m.Final)
+	}
+}
+
+func TestSetTogetherAndFeedback(t *testing.T) {
+	c := DefaultConfig()
+	c.Axis = [3]float64{-0.3, 0.7, 2}
+	s0 := c.Scale32()
+	keep, loop, mat := NewSetTogetherPose(s0), NewSetTogetherPose(s0), NewMatrixPose(s0)
+	loop.Feedback = true
+	worst := 0.0
+	for k := 1; k <= 20000; k++ {
+		q := c.Quat(k)
+		keep.SetRotation(q)
+		loop.SetRotation(q)
+		mat.SetRotation(q)
+		worst = math.Max(worst, RelError(ExactScale(keep.Matrix()), s0))
+	}
+	if !(worst < 1e-6) {
+		t.Errorf("set-together with the scale kept: max error %g, want < 1e-6", worst)
+	}
+	e := RelError(ExactScale(loop.Matrix()), s0)
+	if !(e > 100*worst) || !(e > 1e-4) {
+		t.Errorf("set-together with feedback: error %g, want drift > 1e-4 (kept: %g)", e, worst)
+	}
+	if loop.Matrix() != mat.Matrix() {
+		t.Errorf("feedback loop should reproduce the matrix storage bit for bit")
+	}
+}
+
+// The float32 formulas must be mathgl's own on CPUs that do not fuse.
+func TestMatchesMathgl(t *testing.T) {
+	if runtime.GOARCH != "amd64" && runtime.GOARCH != "386" {
+		t.Skip("mathgl's own code may fuse multiply-add here")
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	for i := 0; i < 10000; i++ {
+		q := mgl32.Quat{W: float32(rng.NormFloat64()), V: mgl32.Vec3{float32(rng.NormFloat64()), float32(rng.NormFloat64()), float32(rng.NormFloat64())}}.Normalize()
+		if RotationMatrix(q) != q.Mat4() {
+			t.Fatalf("RotationMatrix(%v) differs from Quat.Mat4", q)
+		}
+		m := scaleColumns(q.Mat4(), mgl32.Vec3{float32(rng.Float64() * 10), 1, float32(rng.Float64())}, mgl32.Vec3{})
+		x, y, z := mgl32.Extract3DScale(m)
+		if ArticleScale(m) != (mgl32.Vec3{x, y, z}) {
+			t.Fatalf("ArticleScale differs from Extract3DScale for %v", m)
+		}
+	}
+}
+
+// The extraction bias, derived independently: for the float32 x = 1 − k·2⁻²⁴
+// (k odd, small), sqrt(x) = 1 − k·2⁻²⁵ − O(k²2⁻⁵⁰) lies just below the
+// midpoint of two float32s, so the double rounding always rounds down, while
+// the correctly rounded length of a vector whose float64 sum of squares is x
+// rounds to the same value: the bias is a property of sqrt near 1.
+func TestSqrtBelowMidpoint(t *testing.T) {
+	for k := 1; k < 64; k += 2 {
+		x := float32(1 - float64(k)*0x1p-24)
+		got := float32(math.Sqrt(float64(x)))
+		down := float32(1 - float64(k+1)*0x1p-25)
+		if got != down {
+			t.Errorf("k=%d: float32(sqrt(%v)) = %v, want rounded down to %v", k, x, got, down)
+		}
+	}
+}
+
+func TestMeasureBias(t *testing.T) {
+	b := MeasureBias(DefaultConfig(), 360)
+	// The float32 unit axis (1,2,3)/√14, independently: its squared length
+	// minus 1 in float64; the mean of |q|²−1 is about half of it (mean
+	// sin²(θ/2) = 1/2), plus rounding.
+	a := DefaultConfig().UnitAxis()
+	da := float64(a[0])*float64(a[0]) + float64(a[1])*float64(a[1]) + float64(a[2])*float64(a[2]) - 1
+	if !(da > 5e-9) || !(math.Abs(b.QuatLen-da) <= 0.5*da) {
+		t.Errorf("mean |q|²−1 = %g, axis |a|²−1 = %g: want within half of it", b.QuatLen, da)
+	}
+	for i := 0; i < 3; i++ {
+		if !(b.Extraction[i] < -5e-9) {
+			t.Errorf("column %d: extraction bias %g, want < -5e-9 (rounds down)", i, b.Extraction[i])
+		}
+		if !(b.Quat[i] > 0) {
+			t.Errorf("column %d: quaternion-length term %g, want > 0 for axis (1,2,3)", i, b.Quat[i])
+		}
+		if !(math.Abs(b.UnbiasedStep[i])*4 < math.Abs(b.MatrixStep[i])) {
+			t.Errorf("column %d: unbiased step %g not 4x below matrix step %g", i, b.UnbiasedStep[i], b.MatrixStep[i])
+		}
+	}
+	if (MeasureBias(Config{}, 360) != Bias{}) || (MeasureBias(DefaultConfig(), 0) != Bias{}) {
+		t.Error("invalid input should give the zero Bias")
+	}
+}
+
+func TestDegenerateInput(t *testing.T) {
+	zero := mgl32.Quat{}
+	nan := mgl32.Quat{W: float32(math.NaN())}
+	for k := Kind(0); k < NumKinds; k++ {
+		p := NewStorage(k, mgl32.Vec3{0, 1, 2})
+		p.SetRotation(zero)
+		if s := ExactScale(p.Matrix()); s[0] != 0 {
+			t.Errorf("%v: zero scale became %g", k, s[0])
+		}
+		if k == KindUnbiased {
+			p.SetRotation(nan)
+			for _, v := range p.Matrix() {
+				if math.IsNaN(float64(v)) {
+					t.Errorf("unbiased: NaN quaternion gave NaN entries")
+				}
+			}
+		}
+	}
+	if _, err := NewRun(Kind(9), DefaultConfig()); err == nil {
+		t.Error("NewRun accepted an unknown kind")
+	}
+	for _, c := range []Config{{}, {Axis: [3]float64{1, 0, 0}, StepDeg: math.Inf(1), Scale: [3]float64{1, 1, 1}},
+		{Axis: [3]float64{1, 0, 0}, StepDeg: 1, Scale: [3]float64{1, 0, 1}}, {Axis: [3]float64{math.NaN(), 0, 0}, StepDeg: 1, Scale: [3]float64{1, 1, 1}}} {
+		if c.Validate() == nil {
+			t.Errorf("Validate accepted %+v", c)
+		}
+		if _, err := NewLab(c, 8); err == nil {
+			t.Errorf("NewLab accepted %+v", c)
+		}
+	}
+	if Kind(7).String() != "Kind(7)" {
+		t.Errorf("Kind(7).String() = %q", Kind(7).String())
+	}
+	for k := Kind(0); k < NumKinds; k++ {
+		if got, err := ParseKind(k.String()); err != nil || got != k {
+			t.Errorf("ParseKind(%q) = %v, %v", k.String(), got, err)
+		}
+	}
+	if _, err := ParseKind("matrix4"); err == nil {
+		t.Error("ParseKind accepted matrix4")
+	}
+	if e := RelError(mgl32.Vec3{float32(math.NaN()), 1, 1}, mgl32.Vec3{1, 1, 1}); !math.IsInf(e, 1) {
+		t.Errorf("RelError with NaN = %g, want +Inf", e)
+	}
+}
+
+func TestAngleWraps(t *testing.T) {
+	c := DefaultConfig()
+	if c.AngleRad(1) != c.AngleRad(361) || c.AngleRad(0) != 0 {
+		t.Error("frames a turn apart must get the same angle")
+	}
+	const tol = 1e-6
+	if d := float64(c.AngleRad(90)) - math.Pi/2; !(math.Abs(d) <= tol) {
+		t.Errorf("frame 90 angle off by %g rad", d)
+	}
+}
+
+func TestSeriesBounded(t *testing.T) {
+	l, err := NewLab(DefaultConfig(), 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l.Frame() < 1000 {
+		l.Advance(37)
+	}
+	s := l.Series(KindMatrix)
+	pts := s.Points()
+	if len(pts) < 8 || len(pts) > 16 {
+		t.Fatalf("series has %d points, want 8..16", len(pts))
+	}
+	// Each point is the max over its bucket; the buckets tile the frames.
+	if pts[0].Frame != s.Width() || pts[len(pts)-1].Frame != len(pts)*s.Width() {
+		t.Errorf("bucket ends %d..%d with width %d", pts[0].Frame, pts[len(pts)-1].Frame, s.Width())
+	}
+	r, _ := NewRun(KindMatrix, DefaultConfig())
+	prev := 0
+	for _, p := range pts {
+		mx := 0.0
+		for r.Frame() < p.Frame {
+			r.Advance(1)
+			mx = math.Max(mx, r.Error())
+		}
+		if mx != p.Err {
+			t.Errorf("bucket %d..%d: max %g, series says %g", prev+1, p.Frame, mx, p.Err)
+		}
+		prev = p.Frame
+	}
+	if l.Series(Kind(-1)) != nil || l.Run(NumKinds) != nil || (l.Row(NumKinds) != Row{}) {
+		t.Error("unknown kinds must give nil or zero values")
+	}
+	l.Reset()
+	if l.Frame() != 0 || len(l.Series(KindMatrix).Points()) != 0 || l.Run(KindMatrix).Error() != 0 {
+		t.Error("Reset did not return to frame 0")
+	}
+	if got := l.Advance(MaxSlice + 5); got != MaxSlice {
+		t.Errorf("Advance computed %d frames, want the MaxSlice cap %d", got, MaxSlice)
+	}
+}
+
+func TestNoAllocations(t *testing.T) {
+	l, err := NewLab(DefaultConfig(), 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Advance(5000) // fill the series to steady state
+	if a := testing.AllocsPerRun(20, func() { l.Advance(100) }); a != 0 {
+		t.Errorf("Lab.Advance allocates %g times per call", a)
+	}
+	for k := Kind(0); k < NumKinds; k++ {
+		p := NewStorage(k, mgl32.Vec3{1, 2, 3})
+		q := DefaultConfig().Quat(7)
+		if a := testing.AllocsPerRun(100, func() { p.SetRotation(q); _ = p.Matrix() }); a != 0 {
+			t.Errorf("%v: SetRotation allocates %g times", k, a)
+		}
+	}
+	r, _ := NewRun(KindMatrix, DefaultConfig())
+	if a := testing.AllocsPerRun(20, func() { r.Advance(10) }); a != 0 {
+		t.Errorf("Run.Advance allocates %g times", a)
+	}
+}
+
+// FuzzStorages: any finite float32 scale in [MinScale, MaxScale] and any
+// quaternion: no panic, no NaN entries.
+func FuzzStorages(f *testing.F) {
+	f.Add(float32(1), float32(0.5), float32(3), float32(1), float32(0), float32(0), float32(0), 3)
+	f.Add(float32(1e-12), float32(1e12), float32(4e-5), float32(0), float32(0), float32(0), float32(0), 1)
+	f.Fuzz(func(t *testing.T, sx, sy, sz, w, x, y, z float32, frames int) {
+		s := mgl32.Vec3{sx, sy, sz}
+		for _, v := range s {
+			if !(math.Abs(float64(v)) <= MaxScale) {
+				t.Skip()
+			}
+		}
+		q := mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
+		for _, v := range []float32{w, x, y, z} {
+			if !(math.Abs(float64(v)) <= 1e3) {
+				t.Skip()
+			}
+		}
+		q = q.Normalize()
+		if math.IsNaN(float64(q.W)) {
+			t.Skip()
+		}
+		for k := Kind(0); k < NumKinds; k++ {
+			p := NewStorage(k, s)
+			for i := 0; i < frames%8; i++ {
+				p.SetRotation(q)
+			}
+			for _, v := range p.Matrix() {
+				if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+					t.Fatalf("%v: scale %v quat %v gave %v", k, s, q, p.Matrix())
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,103 @@
+package dynamics
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"skewlab/transform"
+)
+
+// Lab is a simulation model of the dynamics lab: a fixed time step, play
+// and pause, and a reset to its parameters. Models are pure (no drawing)
+// and allocation-free per step.
+type Lab interface {
+	// Reset returns to time 0 with the current parameters, clears the
+	// paths and pauses.
+	Reset()
+	// Step advances one fixed step Dt, playing or not.
+	Step()
+	// Tick advances one step if playing (call it once per UI update).
+	Tick()
+	// Play and Pause start and stop Tick; Playing reports the state.
+	Play()
+	Pause()
+	Playing() bool
+	// Time returns the simulated time in seconds.
+	Time() float64
+	// RunTo resets and advances to time t (s) exactly: whole steps, then
+	// one partial step. Invalid t (negative, not finite, above MaxTime)
+	// returns an error and leaves the model reset.
+	RunTo(t float64) error
+	// Validate reports the first parameter that is out of range; a model
+	// with invalid parameters does not move.
+	Validate() error
+}
+
+// MaxTime is the largest time (s) RunTo accepts, so that a command-line
+// request stays within a second or so of computing.
+const MaxTime = 100.0
+
+// PresetNames returns the preset names in display order.
+func PresetNames() []string { return []string{"turntable", "crash"} }
+
+// NewPreset returns a new model for a preset name ("turntable" or
+// "crash", see NewTurntable and NewCrash); ok is false for other names.
+func NewPreset(name string) (l Lab, ok bool) {
+	switch name {
+	case "turntable":
+		return NewTurntable(), true
+	case "crash":
+		return NewCrash(), true
+	}
+	return nil, false
+}
+
+// errTime is RunTo's answer to a bad time.
+func checkTime(t float64) error {
+	if !(t >= 0) || !(t <= MaxTime) {
+		return fmt.Errorf("time %v s out of range [0, %v]", t, MaxTime)
+	}
+	return nil
+}
+
+// checkParams returns an error naming the first value that is not finite
+// or exceeds transform.MaxMagnitude.
+func checkParams(names []string, vals ...float64) error {
+	for i, v := range vals {
+		if !finite(v) || math.Abs(v) > transform.MaxMagnitude {
+			return fmt.Errorf("%s = %v is not finite or exceeds %g", names[i], v, float64(transform.MaxMagnitude))
+		}
+	}
+	return nil
+}
+
+// checkStep checks a time step: positive, at most 1 s.
+func checkStep(dt float64) error {
+	if !(dt > 0) || !(dt <= 1) {
+		return errors.New("step Dt must be in (0, 1] s")
+	}
+	return nil
+}
+
+// runTo is the shared RunTo: reset, whole steps, then the remainder. Step
+// i ends at i*dt (not a running sum), so the end time is t up to one
+// rounding.
+func runTo(reset func(), step func(h float64), now func() float64, dt, t float64) error {
+	reset()
+	if err := checkTime(t); err != nil {
+		return err
+	}
+	n := math.Floor(t / dt)
+	for i := 1.0; i <= n; i++ {
+		step(i*dt - now())
+	}
+	if rest := t - now(); rest > 0 {
+		step(rest)
+	}
+	return nil
+}
+
+var errMass = errors.New("mass must be positive")
+
+var errNegTime = errors.New("CrashTime and SpinDown must not be negative")

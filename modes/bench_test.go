@@ -1,0 +1,118 @@
+package modes
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/scene"
+)
+
+const benchNodes = 100_000
+
+// benchScene is a generated 100,000-node parents-first hierarchy: each
+// node's parent is one of the 16 nodes before it, so the tree is deep and
+// bushy, with non-uniform scales everywhere.
+func benchScene() []scene.Node {
+	return randomSceneLocal(rand.New(rand.NewPCG(7, 7)), benchNodes)
+}
+
+func randomSceneLocal(rng *rand.Rand, n int) []scene.Node {
+	nodes := randomScene(rng, n, false)
+	for i := 1; i < n; i++ {
+		k := min(i, 16)
+		nodes[i].Parent = i - 1 - rng.IntN(k)
+	}
+	return nodes
+}
+
+// baseline is a plain chain of mgl64 Mul4 over pre-built local matrices.
+func baseline(nodes []scene.Node, local, out []mgl64.Mat4) {
+	for i := range nodes {
+		if p := nodes[i].Parent; p >= 0 {
+			out[i] = out[p].Mul4(local[i])
+		} else {
+			out[i] = local[i]
+		}
+	}
+}
+
+// BenchmarkWorldUpdate times each mode's steady-state world update (for
+// uniform-inner-scale, unchanged scales hit the workspace's cube-root
+// cache; BenchmarkUniformInnerScaleCold measures it without) on the generated
+// hierarchy, interleaved with the Mul4 baseline in the same run, and
+// reports ns per node for both and their ratio (mode / baseline).
+func BenchmarkWorldUpdate(b *testing.B) {
+	nodes := benchScene()
+	local := make([]mgl64.Mat4, len(nodes))
+	for i := range nodes {
+		local[i] = nodes[i].Local.Mat4()
+	}
+	out := make([]mgl64.Mat4, len(nodes))
+	for _, m := range All {
+		b.Run(m.Name, func(b *testing.B) {
+			var ws Workspace
+			m.World(nodes, &ws, out) // warm the workspace
+			baseline(nodes, local, out)
+			var tm, tb time.Duration
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				m.World(nodes, &ws, out)
+				t1 := time.Now()
+				baseline(nodes, local, out)
+				tb += time.Since(t1)
+				tm += t1.Sub(t0)
+			}
+			n := float64(b.N) * benchNodes
+			b.ReportMetric(float64(tm.Nanoseconds())/n, "ns/node")
+			b.ReportMetric(float64(tb.Nanoseconds())/n, "base-ns/node")
+			b.ReportMetric(float64(tm)/float64(tb), "x-baseline")
+		})
+	}
+}
+
+func TestWorldUpdateAllocatesNothing(t *testing.T) {
+	nodes := randomSceneLocal(rand.New(rand.NewPCG(8, 8)), 1000)
+	out := make([]mgl64.Mat4, len(nodes))
+	for _, m := range All {
+		var ws Workspace
+		m.World(nodes, &ws, out)
+		if a := testing.AllocsPerRun(20, func() { m.World(nodes, &ws, out) }); a != 0 {
+			t.Errorf("%s allocates %v times per update", m.Name, a)
+		}
+	}
+}
+
+// BenchmarkUniformInnerScaleCold is uniform-inner-scale with a fresh
+// workspace every iteration, so every node pays for its cube root (the
+// cost when every scale changes every frame), against the same baseline.
+func BenchmarkUniformInnerScaleCold(b *testing.B) {
+	nodes := benchScene()
+	local := make([]mgl64.Mat4, len(nodes))
+	for i := range nodes {
+		local[i] = nodes[i].Local.Mat4()
+	}
+	out := make([]mgl64.Mat4, len(nodes))
+	wss := make([]Workspace, 2)
+	var tm, tb time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ws := &wss[i%2]
+		ws.grow(len(nodes))
+		clear(ws.uKey) // forget the cached cube roots
+		t0 := time.Now()
+		UniformInnerScale.World(nodes, ws, out)
+		t1 := time.Now()
+		baseline(nodes, local, out)
+		tb += time.Since(t1)
+		tm += t1.Sub(t0)
+	}
+	n := float64(b.N) * benchNodes
+	b.ReportMetric(float64(tm.Nanoseconds())/n, "ns/node")
+	b.ReportMetric(float64(tb.Nanoseconds())/n, "base-ns/node")
+	b.ReportMetric(float64(tm)/float64(tb), "x-baseline")
+}

@@ -1,0 +1,378 @@
+package modes
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/scene"
+	"skewlab/transform"
+)
+
+func piston(t testing.TB) *scene.Scene {
+	s, err := scene.NewPreset("piston")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func world(m Mode, s *scene.Scene) []mgl64.Mat4 {
+	out := make([]mgl64.Mat4, len(s.Nodes))
+	var ws Workspace
+	m.World(s.Nodes, &ws, out)
+	return out
+}
+
+// col returns column c of the 3x3 part of m.
+func col(m mgl64.Mat4, c int) mgl64.Vec3 { return mgl64.Vec3{m[4*c], m[4*c+1], m[4*c+2]} }
+
+// skewDeg is an independent skew measure for tests: the largest departure
+// from 90 degrees between two columns.
+func skewDeg(m mgl64.Mat4) float64 {
+	worst := 0.0
+	for a := 0; a < 3; a++ {
+		for b := a + 1; b < 3; b++ {
+			ca, cb := col(m, a), col(m, b)
+			cos := ca.Dot(cb) / (ca.Len() * cb.Len())
+			ang := math.Acos(math.Max(-1, math.Min(1, cos))) * 180 / math.Pi
+			worst = math.Max(worst, math.Abs(90-ang))
+		}
+	}
+	return worst
+}
+
+func maxDiff(a, b mgl64.Mat4) float64 {
+	d := 0.0
+	for i := range a {
+		d = math.Max(d, math.Abs(a[i]-b[i]))
+	}
+	if math.IsNaN(d) {
+		return math.Inf(1)
+	}
+	return d
+}
+
+func setScale(t testing.TB, s *scene.Scene, name string, v mgl64.Vec3) {
+	i := s.Index(name)
+	l := s.Nodes[i].Local
+	l.Scale = v
+	if err := s.SetLocal(i, l); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func setRot(t testing.TB, s *scene.Scene, name string, q mgl64.Quat) {
+	i := s.Index(name)
+	l := s.Nodes[i].Local
+	l.Rotation = q
+	if err := s.SetLocal(i, l); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The seed's artifact: Root scale (3,1,1). Hand algebra: A's 3x3 is
+// diag(3,1,1)*Ry(90)*diag(.25,.25,2) with columns (0,0,-.25), (0,.25,0),
+// (6,0,0); B multiplies by diag(4,4,.5): columns (0,0,-1), (0,1,0), (3,0,0).
+func TestPistonMatricesStretchAlongWorldX(t *testing.T) {
+	const tol = 1e-12
+	s := piston(t)
+	setScale(t, s, "Root", mgl64.Vec3{3, 1, 1})
+	w := world(AccumulateMatrices, s)[2]
+	want := [3]mgl64.Vec3{{0, 0, -1}, {0, 1, 0}, {3, 0, 0}}
+	for c := 0; c < 3; c++ {
+		if d := col(w, c).Sub(want[c]).Len(); !(d <= tol) {
+			t.Errorf("B column %d = %v, want %v", c, col(w, c), want[c])
+		}
+	}
+	if sk := skewDeg(w); !(sk <= 1e-9) {
+		t.Errorf("B skew %g, want orthogonal", sk)
+	}
+	// Position: A = Root (2.5,3,3) + diag(3,1,1)*(0,0,1.5) = (2.5,3,4.5) (A's
+	// own rotation does not move its origin); B = A + A's z column (6,0,0) *
+	// 0.5 = (5.5,3,4.5).
+	if d := (mgl64.Vec3{w[12], w[13], w[14]}).Sub(mgl64.Vec3{5.5, 3, 4.5}).Len(); !(d <= tol) {
+		t.Errorf("B position %v, want (5.5,3,4.5)", w.Col(3))
+	}
+}
+
+func TestPistonTRSScalesAlongLocalAxes(t *testing.T) {
+	const tol = 1e-12
+	s := piston(t)
+	setScale(t, s, "Root", mgl64.Vec3{3, 1, 1})
+	w := world(AccumulateTRS, s)[2]
+	// (3,1,1)∘(.25,.25,2)∘(4,4,.5) = (3,1,1): fatter along B's own x, not longer.
+	want := mgl64.Vec3{3, 1, 1}
+	for c := 0; c < 3; c++ {
+		if d := math.Abs(col(w, c).Len() - want[c]); !(d <= tol) {
+			t.Errorf("B column %d length %g, want %g", c, col(w, c).Len(), want[c])
+		}
+	}
+}
+
+// skewOf returns the independent closed form for the angle between the
+// images of two perpendicular unit vectors u, v under diag(d).
+func skewOf(d, u, v mgl64.Vec3) float64 {
+	du := mgl64.Vec3{d[0] * u[0], d[1] * u[1], d[2] * u[2]}
+	dv := mgl64.Vec3{d[0] * v[0], d[1] * v[1], d[2] * v[2]}
+	return 90 - math.Acos(du.Dot(dv)/(du.Len()*dv.Len()))*180/math.Pi
+}
+
+func TestMatricesSkewWhereSeed003Predicts(t *testing.T) {
+	const tol = 1e-4
+	// Root scale (3,1,1), A turned 38 degrees about y: A's x and z axes
+	// (cos, 0, -sin) and (sin, 0, cos) pass through diag(3,1,1).
+	s := piston(t)
+	setScale(t, s, "Root", mgl64.Vec3{3, 1, 1})
+	setRot(t, s, "A", transform.EulerDeg(0, 38, 0))
+	a := 38 * math.Pi / 180
+	want := skewOf(mgl64.Vec3{3, 1, 1}, mgl64.Vec3{math.Cos(a), 0, -math.Sin(a)}, mgl64.Vec3{math.Sin(a), 0, math.Cos(a)})
+	if math.Abs(want-52.2974) > 1e-4 {
+		t.Fatalf("hand formula gives %g, issue states 52.2974", want)
+	}
+	w := world(AccumulateMatrices, s)
+	for _, i := range []int{1, 2} {
+		if d := math.Abs(skewDeg(w[i]) - want); !(d <= tol) {
+			t.Errorf("node %d skew %g, want %g", i, skewDeg(w[i]), want)
+		}
+	}
+	// Root scale 1, B turned 45 degrees about x: A's diag(.25,.25,2) acts on
+	// B's y and z axes; cos = 63/65 by hand.
+	s = piston(t)
+	setRot(t, s, "B", transform.EulerDeg(45, 0, 0))
+	w = world(AccumulateMatrices, s)
+	want = 90 - math.Acos(63.0/65)*180/math.Pi
+	if d := math.Abs(skewDeg(w[2]) - want); !(d <= 1e-9) {
+		t.Errorf("B skew %g, want %g", skewDeg(w[2]), want)
+	}
+	if math.Abs(want-75.74997) > 1e-5 {
+		t.Errorf("hand value %g differs from the issue's 75.74997", want)
+	}
+	if sk := skewDeg(w[1]); !(sk <= 1e-9) {
+		t.Errorf("A skew %g, want none", sk)
+	}
+}
+
+// randomScene makes a parents-first hierarchy of n nodes with random
+// positions, rotations and scales (non-uniform unless uniform is set;
+// leaves may always be non-uniform).
+func randomScene(rng *rand.Rand, n int, uniformInner bool) []scene.Node {
+	nodes := make([]scene.Node, n)
+	for i := range nodes {
+		p := -1
+		if i > 0 {
+			p = rng.IntN(i)
+		}
+		q := transform.Normalize(mgl64.Quat{W: rng.NormFloat64(), V: mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}})
+		sc := mgl64.Vec3{0.2 + 2*rng.Float64(), 0.2 + 2*rng.Float64(), 0.2 + 2*rng.Float64()}
+		if rng.IntN(5) == 0 {
+			sc[rng.IntN(3)] *= -1
+		}
+		nodes[i] = scene.Node{Name: "n", Parent: p, Local: transform.TRS{
+			Position: mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()},
+			Rotation: q, Scale: sc}}
+	}
+	if uniformInner {
+		// Every node that has a child gets a uniform scale.
+		for i := range nodes {
+			if nodes[i].Parent >= 0 {
+				p := &nodes[nodes[i].Parent].Local.Scale
+				*p = mgl64.Vec3{p[0], p[0], p[0]}
+			}
+		}
+	}
+	return nodes
+}
+
+func TestFastMatchesReference(t *testing.T) {
+	const tol = 1e-9
+	rng := rand.New(rand.NewPCG(1, 1))
+	for trial := 0; trial < 50; trial++ {
+		nodes := randomScene(rng, 30, false)
+		for _, m := range All {
+			out := make([]mgl64.Mat4, len(nodes))
+			var ws Workspace
+			m.World(nodes, &ws, out)
+			ref := Reference(m.Name, nodes)
+			for i := range out {
+				scale := 1 + mgl64.Vec3{ref[i][12], ref[i][13], ref[i][14]}.Len()
+				if d := maxDiff(out[i], ref[i]); !(d <= tol*scale) {
+					t.Fatalf("%s node %d differs from reference by %g", m.Name, i, d)
+				}
+			}
+		}
+	}
+}
+
+func TestTRSBasedModesNeverSkew(t *testing.T) {
+	const tol = 1e-9 // degrees
+	rng := rand.New(rand.NewPCG(2, 2))
+	for trial := 0; trial < 100; trial++ {
+		nodes := randomScene(rng, 12, false)
+		for _, m := range []Mode{AccumulateTRS, UniformInnerScale, SkewStripping} {
+			out := make([]mgl64.Mat4, len(nodes))
+			var ws Workspace
+			m.World(nodes, &ws, out)
+			for i := range out {
+				if sk := skewDeg(out[i]); !(sk <= tol) {
+					t.Fatalf("%s node %d skews by %g degrees", m.Name, i, sk)
+				}
+			}
+		}
+	}
+}
+
+// Seed 003: with uniform ancestor scales TRS composition is exact, so every
+// mode equals plain matrix composition.
+func TestUniformAncestorsAllModesAgree(t *testing.T) {
+	const tol = 1e-12
+	rng := rand.New(rand.NewPCG(3, 3))
+	for trial := 0; trial < 100; trial++ {
+		nodes := randomScene(rng, 10, true)
+		ref := Reference("accumulate-matrices", nodes)
+		for _, m := range All {
+			out := make([]mgl64.Mat4, len(nodes))
+			var ws Workspace
+			m.World(nodes, &ws, out)
+			for i := range out {
+				scale := 1 + mgl64.Vec3{ref[i][12], ref[i][13], ref[i][14]}.Len() + col(ref[i], 0).Len()
+				if d := maxDiff(out[i], ref[i]); !(d <= tol*scale) {
+					t.Fatalf("%s node %d differs from matrix composition by %g", m.Name, i, d)
+				}
+			}
+		}
+	}
+}
+
+func TestUniformInnerScaleFlattensUnfoldedPiston(t *testing.T) {
+	const tol = 1e-12
+	w := world(UniformInnerScale, piston(t))[2]
+	// A passes u = cbrt(.25*.25*2) = .5; B's own (4,4,.5) times .5.
+	want := mgl64.Vec3{2, 2, 0.25}
+	for c := 0; c < 3; c++ {
+		if d := math.Abs(col(w, c).Len() - want[c]); !(d <= tol) {
+			t.Errorf("B column %d length %g, want %g", c, col(w, c).Len(), want[c])
+		}
+	}
+}
+
+// skew-stripping's scale is diag(R_w^T L) = M_TR^-1 * M_TRS in column
+// vectors; the wrong order M * M_TR^-1 would give (3,1,1) for B.
+func TestSkewStrippingPiston(t *testing.T) {
+	const tol = 1e-12
+	s := piston(t)
+	setScale(t, s, "Root", mgl64.Vec3{3, 1, 1})
+	w := world(SkewStripping, s)
+	b := w[2]
+	want := mgl64.Vec3{1, 1, 3}
+	for c := 0; c < 3; c++ {
+		if d := math.Abs(col(b, c).Len() - want[c]); !(d <= tol) {
+			t.Errorf("B column %d length %g, want %g", c, col(b, c).Len(), want[c])
+		}
+	}
+	// Position from the full matrix chain: (5.5,3,4.5), 3 from A at (2.5,3,4.5).
+	if d := (mgl64.Vec3{b[12], b[13], b[14]}).Sub(mgl64.Vec3{5.5, 3, 4.5}).Len(); !(d <= tol) {
+		t.Errorf("B position %v, want (5.5,3,4.5)", b.Col(3))
+	}
+	// At scale 1, B sits 1.0 from A's centre (the chapter's TR chain would say 0.5).
+	w = world(SkewStripping, piston(t))
+	if d := math.Abs(w[2].Col(3).Sub(w[1].Col(3)).Len() - 1); !(d <= tol) {
+		t.Errorf("B is %g from A, want 1", w[2].Col(3).Sub(w[1].Col(3)).Len())
+	}
+}
+
+func TestShortOutputAndDegenerateScales(t *testing.T) {
+	s := piston(t)
+	setScale(t, s, "Root", mgl64.Vec3{0, -1, 0})
+	setScale(t, s, "A", mgl64.Vec3{0, 0, 0})
+	for _, m := range All {
+		out := make([]mgl64.Mat4, 2) // shorter than the scene: only 2 computed
+		var ws Workspace
+		m.World(s.Nodes, &ws, out)
+		full := world(m, s)
+		for i := range full {
+			for _, v := range full[i] {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Fatalf("%s node %d: non-finite entry with zero scales", m.Name, i)
+				}
+			}
+		}
+	}
+}
+
+func TestByName(t *testing.T) {
+	for i, m := range All {
+		got, err := ByName(m.Name)
+		if err != nil || got.Name != m.Name || Index(m.Name) != i {
+			t.Errorf("ByName(%q) = %v, %v", m.Name, got.Name, err)
+		}
+		if m.Explanation == "" || m.Title == "" {
+			t.Errorf("%s lacks a title or explanation", m.Name)
+		}
+	}
+	if _, err := ByName("nope"); err == nil {
+		t.Error("unknown mode accepted")
+	}
+}
+
+func FuzzModes(f *testing.F) {
+	f.Add(1.0, 1.0, 1.0, 0.71, 0.0, 0.71, 0.0, 3.0, 1.0, 1.0)
+	f.Add(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1e6, 1e6, 0.0)
+	f.Add(1e-300, -1e-300, 5.0, 1.0, 1e6, -1e6, 1.0, 2.0, -2.0, 0.5)
+	f.Fuzz(func(t *testing.T, px, py, pz, qw, qx, qy, qz, sx, sy, sz float64) {
+		accepted := true
+		for _, v := range []float64{px, py, pz, qw, qx, qy, qz, sx, sy, sz} {
+			if !(math.Abs(v) <= transform.MaxMagnitude) {
+				accepted = false
+			}
+		}
+		local := transform.TRS{Position: mgl64.Vec3{px, py, pz}, Rotation: mgl64.Quat{W: qw, V: mgl64.Vec3{qx, qy, qz}}, Scale: mgl64.Vec3{sx, sy, sz}}
+		nodes := []scene.Node{
+			{Name: "a", Parent: -1, Local: local},
+			{Name: "b", Parent: 0, Local: local},
+			{Name: "c", Parent: 1, Local: local},
+		}
+		for _, m := range All {
+			out := make([]mgl64.Mat4, 3)
+			var ws Workspace
+			m.World(nodes, &ws, out) // must not panic for any input
+			if !accepted {
+				continue
+			}
+			for i := range out {
+				for _, v := range out[i] {
+					if math.IsNaN(v) {
+						t.Fatalf("%s: NaN for accepted input", m.Name)
+					}
+				}
+			}
+		}
+	})
+}
+
+// A workspace reused across scenes whose scales change must not serve a
+// stale uniform part from its cache.
+func TestReusedWorkspaceFollowsScaleChanges(t *testing.T) {
+	const tol = 1e-9
+	rng := rand.New(rand.NewPCG(4, 4))
+	var ws Workspace
+	out := make([]mgl64.Mat4, 20)
+	for trial := 0; trial < 30; trial++ {
+		nodes := randomScene(rng, 20, false)
+		if trial%3 == 0 {
+			nodes[rng.IntN(20)].Local.Scale = mgl64.Vec3{} // a zero scale, the cache's zero entry
+		}
+		for _, m := range All {
+			m.World(nodes, &ws, out)
+			ref := Reference(m.Name, nodes)
+			for i := range out {
+				scale := 1 + mgl64.Vec3{ref[i][12], ref[i][13], ref[i][14]}.Len()
+				if d := maxDiff(out[i], ref[i]); !(d <= tol*scale) {
+					t.Fatalf("trial %d %s node %d differs by %g with a reused workspace", trial, m.Name, i, d)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,120 @@
+package state
+
+import (
+	"flag"
+	"io"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+func TestParseSet(t *testing.T) {
+	s, err := ParseSet("Root.scale=3, 1,1")
+	if err != nil || s.Node != "Root" || s.Field != "scale" || len(s.Values) != 3 || s.Values[0] != 3 {
+		t.Fatalf("%+v %v", s, err)
+	}
+	if s.String() != "Root.scale=3,1,1" {
+		t.Errorf("String %q", s.String())
+	}
+	for text, want := range map[string]string{
+		"Root.scale":            "NODE.FIELD",
+		".scale=1,1,1":          "NODE.FIELD",
+		"Root.size=1,1,1":       "unknown field",
+		"Root.scale=1,1":        "takes 3 numbers",
+		"Root.rotation=1,0,0":   "takes 4 numbers",
+		"Root.rotation=0,0,0,0": "zero quaternion",
+		"Root.position=1,inf,0": "finite",
+		"Root.position=1,2e6,0": "out of range",
+		"Root.position=1,,0":    "not a number",
+	} {
+		if _, err := ParseSet(text); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", text, err, want)
+		}
+	}
+}
+
+func TestParseCamera(t *testing.T) {
+	c, err := ParseCamera("52.4,31.4,19.21,2,0,0,60")
+	if err != nil || !c.HasTarget || !c.HasFov || c.Fov != 60 || c.Target[0] != 2 {
+		t.Fatalf("%+v %v", c, err)
+	}
+	if back, err := ParseCamera(c.String()); err != nil || back != c {
+		t.Errorf("round trip %+v %v", back, err)
+	}
+	for _, bad := range []string{"1,2", "1,2,3,4", "0,95,10", "0,0,0", "0,0,600", "0,0,10,0,0,0,0.5", "a,b,c"} {
+		if _, err := ParseCamera(bad); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}
+
+func TestFromQueryKeepsValidParams(t *testing.T) {
+	q, _ := url.ParseQuery("mode=nope&set=Root.scale=3,1,1&set=Zed.scale=1,1,1&spin=1&uiscale=9&ui=min&bogus=1")
+	s, errs := FromQuery(q)
+	if s.Mode != Default().Mode {
+		t.Errorf("invalid mode should leave the default, got %q", s.Mode)
+	}
+	if len(s.Sets) != 1 || s.Sets[0].Node != "Root" || !s.Spin || s.UI != "min" || s.UIScale != 1 {
+		t.Errorf("valid parameters lost: %+v", s)
+	}
+	joined := ""
+	for _, e := range errs {
+		joined += e.Error() + "\n"
+	}
+	for _, want := range []string{"parameter mode", "parameter set", "parameter uiscale", "parameter bogus"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("errors %q lack %q", joined, want)
+		}
+	}
+	if len(errs) != 4 {
+		t.Errorf("want 4 errors, got %d: %s", len(errs), joined)
+	}
+}
+
+func TestQueryRoundTrip(t *testing.T) {
+	s := Default()
+	s.Mode = "accumulate-matrices"
+	s.Compare = "accumulate-trs"
+	s.Split = true
+	s.Spin = true
+	s.UI = "off"
+	s.UIScale = 3
+	s.Lab = "drift"
+	set, _ := ParseSet("Root.scale=3,1,1")
+	s.Sets = []Set{set}
+	c, _ := ParseCamera("10,20,30")
+	s.Camera = &c
+	q, err := url.ParseQuery(s.Query())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, errs := FromQuery(q)
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	if back.Mode != s.Mode || back.Compare != s.Compare || !back.Split || !back.Spin || back.UI != "off" ||
+		back.UIScale != 3 || back.Lab != "drift" || len(back.Sets) != 1 || back.Sets[0].String() != set.String() ||
+		back.Camera == nil || *back.Camera != c {
+		t.Errorf("round trip lost state: %+v from %q", back, s.Query())
+	}
+	if Default().Query() != "" {
+		t.Errorf("default state has a non-empty query %q", Default().Query())
+	}
+}
+
+// The command line and the URL share one parser: the same bad value gives
+// the same message on both.
+func TestFlagsAndURLAgree(t *testing.T) {
+	var s State = Default()
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	RegisterFlags(fs, &s, true, SceneParams, ViewParams)
+	err := fs.Parse([]string{"-mode", "nope"})
+	_, errs := FromQuery(url.Values{"mode": {"nope"}})
+	if err == nil || len(errs) != 1 || !strings.Contains(errs[0].Error(), strings.TrimPrefix(err.Error(), "invalid value \"nope\" for flag -mode: ")) {
+		t.Errorf("flag error %v, URL error %v", err, errs)
+	}
+	if err := fs.Parse([]string{"-preset", "skew", "-spin", "-ui", "off", "-camera", "1,2,3"}); err != nil || s.Preset != "skew" || !s.Spin || s.UI != "off" || s.Camera == nil {
+		t.Errorf("flags: %+v %v", s, err)
+	}
+}

@@ -1,0 +1,142 @@
+package ui
+
+import (
+	"os"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"skewlab/scene"
+	"skewlab/state"
+)
+
+// spinningPiston is the piston with spin on, so every update recomputes.
+func spinningPiston(tb testing.TB) *PistonView {
+	m, err := NewModel(state.Default())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	m.Spin = true
+	return NewPistonView(m)
+}
+
+func stressView(tb testing.TB) *PistonView {
+	sc, err := scene.Pistons(1000)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	m, err := NewModel(state.Default())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	m.Load(sc, nil)
+	m.Spin = true
+	m.Opt.Labels = false // 3,000 names would hide the pistons
+	m.Camera.Target = mgl64.Vec3{128, 0, 128}
+	m.Camera.Distance = 300
+	return NewPistonView(m)
+}
+
+var benchInput = Input{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1}
+
+// TestPistonUpdateAllocatesNothing checks that a steady-state frame of the
+// piston (spin, world matrices, projection, stroke outlines) allocates
+// nothing.
+func TestPistonUpdateAllocatesNothing(t *testing.T) {
+	v := spinningPiston(t)
+	in := benchInput
+	for i := 0; i < 5; i++ {
+		_ = v.Update(&in)
+	}
+	// The readouts are text formatted on change; measure the picture only.
+	if n := testing.AllocsPerRun(100, func() { v.M.Recompute(0, in.Width, in.Height) }); n != 0 {
+		t.Errorf("Model.Recompute allocates %v times per frame, want 0", n)
+	}
+}
+
+// BenchmarkPistonRecompute is the per-frame cost of the piston with spin
+// on: spin, edits, world matrices and projection to segments.
+func BenchmarkPistonRecompute(b *testing.B) {
+	v := spinningPiston(b)
+	v.M.Recompute(0, 1280, 720)
+	b.ReportAllocs()
+	for b.Loop() {
+		v.M.Recompute(0, 1280, 720)
+	}
+}
+
+// BenchmarkPistonViewUpdate adds the stroke outlines and readout text to
+// BenchmarkPistonRecompute: the whole Update of a changed frame.
+func BenchmarkPistonViewUpdate(b *testing.B) {
+	v := spinningPiston(b)
+	in := benchInput
+	_ = v.Update(&in)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = v.Update(&in)
+	}
+}
+
+// BenchmarkStressRecompute is BenchmarkPistonRecompute for 1,000 pistons.
+func BenchmarkStressRecompute(b *testing.B) {
+	v := stressView(b)
+	v.M.Recompute(0, 1280, 720)
+	b.ReportAllocs()
+	for b.Loop() {
+		v.M.Recompute(0, 1280, 720)
+	}
+}
+
+// BenchmarkStressViewUpdate is BenchmarkPistonViewUpdate for 1,000 pistons.
+func BenchmarkStressViewUpdate(b *testing.B) {
+	v := stressView(b)
+	in := benchInput
+	_ = v.Update(&in)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = v.Update(&in)
+	}
+}
+
+// BenchmarkStressDraw is the Draw cost of 1,000 pistons in the game loop
+// (filling the outlines), including a one-pixel read-back that waits for
+// the GPU to finish.
+func BenchmarkStressDraw(b *testing.B) {
+	needLoop(b)
+	v := stressView(b)
+	in := benchInput
+	_ = v.Update(&in)
+	img := ebiten.NewImage(1280, 720)
+	defer img.Deallocate()
+	b.ReportAllocs()
+	for b.Loop() {
+		img.Clear()
+		v.Draw(img)
+		_ = img.At(0, 0) // reading a pixel waits for the drawing to finish
+	}
+}
+
+func TestStressSize(t *testing.T) {
+	v := stressView(t)
+	in := benchInput
+	_ = v.Update(&in)
+	t.Logf("stress: %d nodes, %d segments, %d quads", len(v.M.Scene.Nodes), len(v.M.Frames[0].Segments), v.strokes.Len())
+}
+
+// TestWriteStressScene writes the 1,000-piston scene to the file named by
+// SKEWLAB_STRESS_OUT (for measuring the app's frame rate with -scene); it
+// does nothing when the variable is unset.
+func TestWriteStressScene(t *testing.T) {
+	out := os.Getenv("SKEWLAB_STRESS_OUT")
+	if out == "" {
+		t.Skip("SKEWLAB_STRESS_OUT not set")
+	}
+	sc, err := scene.Pistons(1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sc.Save(out); err != nil {
+		t.Fatal(err)
+	}
+}

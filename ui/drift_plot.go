@@ -1,0 +1,237 @@
+package ui
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/drift"
+	"skewlab/render"
+)
+
+// DriftColors are the storages' colours, in drift.Kind order: the boxes,
+// the plot's lines, the legend and the table's headings use them.
+var DriftColors = [drift.NumKinds]render.Color{
+	rgba(1, 0.38, 0.25, 1),   // matrix: orange red
+	rgba(0.95, 0.85, 0.2, 1), // set-together: yellow
+	rgba(0.3, 0.85, 0.3, 1),  // quantized: green
+	rgba(0.25, 0.75, 1, 1),   // separate: sky blue
+	rgba(0.85, 0.35, 1, 1),   // unbiased: violet
+}
+
+// ArticleColor draws the article's own numbers (plot and table).
+var ArticleColor = rgba(0.75, 0.75, 0.75, 1)
+
+// Plot colours and the log axis's floor.
+var (
+	plotAxis = rgba(0.7, 0.7, 0.75, 1)
+	plotGrid = rgba(0.55, 0.55, 0.6, 0.25)
+)
+
+// DriftLogFloor is the bottom of the log y axis: smaller errors, zero
+// included, are drawn on it.
+const DriftLogFloor = 1e-8
+
+// decadeNames are "1e-12" to "1e+03", made once, for the log axes.
+var decadeNames = func() (n [16]string) {
+	for i := range n {
+		n[i] = strconv.FormatFloat(math.Pow(10, float64(i-12)), 'g', -1, 64)
+	}
+	n[12], n[13], n[14], n[15] = "1", "10", "100", "1k"
+	return n
+}()
+
+// frameDecadeNames label a log frame axis: 1, 10, ..., 10M, 100M.
+var frameDecadeNames = [...]string{"1", "10", "100", "1k", "10k", "100k", "1M", "10M", "100M"}
+
+// driftPlot builds the error plot as segments and text: it keeps its
+// buffers, so rebuilding allocates nothing once they have grown.
+type driftPlot struct {
+	segs []render.Segment
+	text driftText
+	// rect is the plot's inner area in pixels; cw and lh are a character's
+	// width and the line height, sc the line width scale.
+	x, y, w, h float64
+	cw, lh, sc float64
+	logX, logY bool
+	xmax       float64 // frames at the right edge
+	ylo, yhi   float64 // errors at the bottom and top (decades for log)
+}
+
+// build draws lab's series into the rectangle (x, y, w, h), whose left and
+// bottom margins must leave room for the tick labels (8 characters, one
+// line).
+func (p *driftPlot) build(lab *drift.Lab, logX, logY bool) {
+	p.segs = p.segs[:0]
+	p.text.reset()
+	p.logX, p.logY = logX, logY
+	p.scales(lab)
+	p.axes()
+	p.article()
+	for k := drift.NumKinds - 1; k >= 0; k-- {
+		p.series(lab.Series(drift.Kind(k)).Points(), DriftColors[k])
+	}
+	p.legend()
+}
+
+// scales picks the axis ranges: frames up to a 1-2-5 value above the
+// current frame (decade for log), errors up to one above the largest.
+func (p *driftPlot) scales(lab *drift.Lab) {
+	top := 0.0
+	for k := 0; k < drift.NumKinds; k++ {
+		for _, pt := range lab.Series(drift.Kind(k)).Points() {
+			if pt.Err > top {
+				top = pt.Err
+			}
+		}
+	}
+	f := float64(max(lab.Frame(), 600))
+	if p.logX {
+		p.xmax = math.Pow(10, math.Ceil(math.Log10(f)))
+	} else {
+		p.xmax = niceCeil(f)
+	}
+	if p.logY {
+		p.ylo = DriftLogFloor
+		p.yhi = math.Max(1e-3, math.Pow(10, math.Ceil(math.Log10(math.Max(top, DriftLogFloor)))))
+	} else {
+		p.ylo, p.yhi = 0, niceCeil(math.Max(top*1.05, 1e-7))
+	}
+}
+
+// rgba returns a render colour (straight alpha).
+func rgba(r, g, b, a float32) render.Color { return render.Color{R: r, G: g, B: b, A: a} }
+
+// niceCeil returns the smallest 1, 2 or 5 times a power of ten at least v
+// (v > 0).
+func niceCeil(v float64) float64 {
+	d := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range [...]float64{1, 2, 5, 10} {
+		if m*d >= v*(1-1e-12) {
+			return m * d
+		}
+	}
+	return 10 * d
+}
+
+// px maps a frame to a pixel column; py maps an error to a pixel row,
+// clamped to the plot (NaN and, on the log axis, zero go to the bottom).
+func (p *driftPlot) px(f float64) float64 {
+	if p.logX {
+		return p.x + p.w*math.Log10(math.Max(f, 1))/math.Log10(p.xmax)
+	}
+	return p.x + p.w*f/p.xmax
+}
+
+func (p *driftPlot) py(e float64) float64 {
+	var t float64
+	if p.logY {
+		e = math.Min(math.Max(e, p.ylo), p.yhi)
+		t = math.Log10(e/p.ylo) / math.Log10(p.yhi/p.ylo)
+	} else {
+		t = e / p.yhi
+	}
+	if !(t >= 0) {
+		t = 0
+	}
+	return p.y + p.h*(1-math.Min(t, 1))
+}
+
+func (p *driftPlot) line(ax, ay, bx, by float64, c render.Color, w float64) {
+	p.segs = append(p.segs, render.Segment{A: mgl64.Vec2{ax, ay}, B: mgl64.Vec2{bx, by}, Color: c, Width: float32(w * p.sc)})
+}
+
+// axes draws the frame, grid lines and tick labels.
+func (p *driftPlot) axes() {
+	x0, y0, x1, y1 := p.x, p.y, p.x+p.w, p.y+p.h
+	t := &p.text
+	if p.logY {
+		for e := math.Log10(p.ylo); e <= math.Log10(p.yhi)+0.5; e++ {
+			y := p.py(math.Pow(10, e))
+			p.line(x0, y, x1, y, plotGrid, 1)
+			if i := int(e) + 12; i >= 0 && i < len(decadeNames) {
+				t.str(x0-p.cw*float64(len(decadeNames[i])+1), y-p.lh/2, decadeNames[i], plotAxis)
+			}
+		}
+	} else {
+		for i := 0; i <= 5; i++ {
+			v := p.yhi * float64(i) / 5
+			y := p.py(v)
+			p.line(x0, y, x1, y, plotGrid, 1)
+			a := len(t.buf)
+			t.g(v, 3)
+			n := len(t.buf) - a
+			t.buf = t.buf[:a]
+			t.begin(x0-p.cw*float64(n+1), y-p.lh/2, plotAxis)
+			t.g(v, 3)
+			t.end()
+		}
+	}
+	if p.logX {
+		for i, f := 0, 1.0; f <= p.xmax*1.01 && i < len(frameDecadeNames); i, f = i+1, f*10 {
+			x := p.px(f)
+			p.line(x, y0, x, y1, plotGrid, 1)
+			t.str(x-p.cw*float64(len(frameDecadeNames[i]))/2, y1+4*p.sc, frameDecadeNames[i], plotAxis)
+		}
+	} else {
+		for i := 0; i <= 5; i++ {
+			f := p.xmax * float64(i) / 5
+			x := p.px(f)
+			p.line(x, y0, x, y1, plotGrid, 1)
+			t.begin(x-p.cw, y1+4*p.sc, plotAxis)
+			t.buf = appendCompact(t.buf, f)
+			t.end()
+		}
+	}
+	t.str(x1-p.cw*6, y1+4*p.sc+p.lh, "frames", plotAxis)
+	p.line(x0, y0, x0, y1, plotAxis, 1)
+	p.line(x0, y1, x1, y1, plotAxis, 1)
+}
+
+// article draws the article's matrix storage as the points (frame of
+// first crossing, threshold) joined, in grey.
+func (p *driftPlot) article() {
+	for i := 1; i < drift.NumThresholds; i++ {
+		a, b := float64(drift.Article[i-1]), float64(drift.Article[i])
+		if a > p.xmax {
+			break
+		}
+		ay, by := drift.Thresholds[i-1], drift.Thresholds[i]
+		if b > p.xmax { // cut at the right edge
+			by = ay + (by-ay)*(p.xmax-a)/(b-a)
+			b = p.xmax
+		}
+		if !p.logY && (ay > p.yhi || by > p.yhi) {
+			break
+		}
+		p.line(p.px(a), p.py(ay), p.px(b), p.py(by), ArticleColor.Dim(0.8), 1.5)
+	}
+}
+
+// series draws one storage's error points joined by lines.
+func (p *driftPlot) series(pts []drift.Point, c render.Color) {
+	for i := 1; i < len(pts); i++ {
+		p.line(p.px(float64(pts[i-1].Frame)), p.py(pts[i-1].Err), p.px(float64(pts[i].Frame)), p.py(pts[i].Err), c, 1.5)
+	}
+}
+
+// legend writes the storages' names in their colours in a row above the
+// plot, each after a short line.
+func (p *driftPlot) legend() {
+	x, y := p.x, p.y-p.lh-6*p.sc
+	for k := 0; k <= drift.NumKinds; k++ {
+		c, name := ArticleColor, "article's matrix"
+		if k < drift.NumKinds {
+			c, name = DriftColors[k], drift.Kind(k).String()
+		}
+		p.line(x, y+p.lh/2, x+14*p.sc, y+p.lh/2, c, 2)
+		p.text.str(x+18*p.sc, y, name, c)
+		x += 18*p.sc + p.cw*float64(len(name)+2)
+	}
+	name := "error (log)"
+	if !p.logY {
+		name = "error (linear)"
+	}
+	p.text.str(p.x-p.cw*6, p.y-p.lh*2-10*p.sc, name, plotAxis)
+}

@@ -1,0 +1,313 @@
+package ui
+
+import (
+	"image"
+	"math"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"skewlab/render"
+	"skewlab/state"
+)
+
+// dynInput is a tick of input with no gestures and no keys, as the App
+// passes it when nothing is pressed.
+func dynInput() *Input { return &Input{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1} }
+
+func dynUpdate(t testing.TB, v *DynamicsView, n int) {
+	t.Helper()
+	in := dynInput()
+	for i := 0; i < n; i++ {
+		if err := v.Update(in); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestDynamicsRegistered(t *testing.T) {
+	st, errs := state.FromQuery(url.Values{"lab": {"dynamics"}})
+	if len(errs) > 0 || st.Lab != "dynamics" {
+		t.Fatalf("lab=dynamics: %v, %v", st.Lab, errs)
+	}
+	a, err := NewApp(st, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, ok := a.View().(*DynamicsView)
+	if !ok {
+		t.Fatalf("the dynamics lab's view is %T", a.View())
+	}
+	if v.Title() != "dynamics: turntable" || len(v.Help()) == 0 {
+		t.Errorf("title %q, help %v", v.Title(), v.Help())
+	}
+}
+
+// TestDynamicsPlayStepReset: play advances one model step per update,
+// pause stops it, Step adds one step, Reset returns to 0 paused; for both
+// presets, and each preset keeps its own time.
+func TestDynamicsPlayStepReset(t *testing.T) {
+	const tol = 1e-12
+	v := NewDynamicsView()
+	for p, dt := range []float64{v.Turn.Dt, v.Crash.Dt} {
+		v.SetPreset(p)
+		dynUpdate(t, v, 1)
+		if got := v.Lab().Time(); got != 0 {
+			t.Fatalf("preset %d starts at t = %v", p, got)
+		}
+		v.TogglePlay()
+		dynUpdate(t, v, 10)
+		if got := v.Lab().Time(); !(math.Abs(got-10*dt) < tol) {
+			t.Errorf("preset %d: 10 playing updates reach t = %v, want %v", p, got, 10*dt)
+		}
+		v.TogglePlay()
+		dynUpdate(t, v, 5)
+		if got := v.Lab().Time(); !(math.Abs(got-10*dt) < tol) {
+			t.Errorf("preset %d: paused updates moved t to %v", p, got)
+		}
+		v.Step()
+		dynUpdate(t, v, 3)
+		if got := v.Lab().Time(); !(math.Abs(got-11*dt) < tol) || v.Lab().Playing() {
+			t.Errorf("preset %d: Step gives t = %v (playing %v), want %v", p, got, v.Lab().Playing(), 11*dt)
+		}
+		v.Reset()
+		dynUpdate(t, v, 2)
+		if got := v.Lab().Time(); got != 0 || v.Lab().Playing() {
+			t.Errorf("preset %d: Reset gives t = %v, playing %v", p, got, v.Lab().Playing())
+		}
+	}
+	v.SetPreset(1)
+	v.TogglePlay()
+	dynUpdate(t, v, 4)
+	v.SetPreset(0)
+	dynUpdate(t, v, 4)
+	if v.Turn.Time() != 0 || !(math.Abs(v.Crash.Time()-4*v.Crash.Dt) < tol) {
+		t.Errorf("only the shown preset plays: turntable t = %v, crash t = %v", v.Turn.Time(), v.Crash.Time())
+	}
+}
+
+// TestDynamicsCoriolisFlips checks, through the arrows the view draws,
+// that reversing the spin reverses the Coriolis arrow (the ball keeps its
+// velocity relative to the disc, so the arrow turns by exactly 180
+// degrees), that the arrow is the force -2 m w x v1 in world axes, and
+// that a Coriolis-coloured segment of the picture ends at the arrow's tip.
+func TestDynamicsCoriolisFlips(t *testing.T) {
+	v := NewDynamicsView()
+	v.SetSpinDeg(90)
+	v.TogglePlay()
+	dynUpdate(t, v, 150)
+	v.TogglePlay()
+	dynUpdate(t, v, 1)
+	before := v.Arrows[ForceCoriolis]
+	checkCoriolis(t, v, "before")
+	v.ReverseSpin()
+	dynUpdate(t, v, 1)
+	after := v.Arrows[ForceCoriolis]
+	checkCoriolis(t, v, "after")
+	if !before.Shown || !after.Shown {
+		t.Fatalf("Coriolis arrow not shown: %+v, %+v", before, after)
+	}
+	d0, d1 := before.To.Sub(before.From), after.To.Sub(after.From)
+	if c := d0.Dot(d1) / (d0.Len() * d1.Len()); !(c < -1+1e-9) {
+		t.Errorf("after reversing the spin the Coriolis arrow turns by acos(%v), want 180 degrees: %v -> %v", c, d0, d1)
+	}
+	if math.Abs(d0.Len()-d1.Len()) > 1e-9 {
+		t.Errorf("arrow lengths %v and %v differ", d0.Len(), d1.Len())
+	}
+	if math.Abs(v.SpinDeg-mgl64.RadToDeg(v.Turn.Spin())) > 1e-9 {
+		t.Errorf("spin slider %v does not follow the reversed spin %v deg/s", v.SpinDeg, mgl64.RadToDeg(v.Turn.Spin()))
+	}
+}
+
+func checkCoriolis(t *testing.T, v *DynamicsView, when string) {
+	t.Helper()
+	st := v.Turn.State()
+	s, c := math.Sincos(st.DiscAngle)
+	vWorldAxes := mgl64.Vec3{c*st.LocalVel[0] - s*st.LocalVel[1], s*st.LocalVel[0] + c*st.LocalVel[1], 0}
+	want := mgl64.Vec3{0, 0, st.DiscSpin}.Cross(vWorldAxes).Mul(-2 * v.Turn.Mass)
+	a := v.Arrows[ForceCoriolis]
+	if a.Force.Sub(want).Len() > 1e-9 {
+		t.Errorf("%s: Coriolis arrow force %v, want -2 m w x v1 = %v", when, a.Force, want)
+	}
+	tip, ok := v.frame.Project(dynToRender(a.To))
+	if !ok {
+		t.Fatalf("%s: the Coriolis tip %v is off screen", when, a.To)
+	}
+	for _, sg := range v.frame.Segments {
+		if sg.Color == ForceColors[ForceCoriolis] && sg.B.Sub(tip).Len() < 0.5 {
+			return
+		}
+	}
+	t.Errorf("%s: no Coriolis-coloured segment ends at the tip %v", when, tip)
+}
+
+// TestDynamicsNoAllocs: once the paths are full, a playing update of
+// either preset (step, picture, strokes, numbers) allocates nothing.
+func TestDynamicsNoAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fills the paths: a few seconds")
+	}
+	v := NewDynamicsView()
+	for p, fill := range []int{v.Turn.WorldPath.Cap(), v.Crash.CarPath.Cap()} {
+		v.SetPreset(p)
+		v.TogglePlay()
+		dynUpdate(t, v, fill+10)
+		in := dynInput()
+		allocs := testing.AllocsPerRun(50, func() { _ = v.Update(in) })
+		if allocs != 0 {
+			t.Errorf("preset %s: %v allocations per playing update", v.names[p], allocs)
+		}
+		if !v.Lab().Playing() {
+			t.Errorf("preset %s stopped playing", v.names[p])
+		}
+	}
+}
+
+// TestDynamicsBadValues: controls set to NaN, infinities or huge values
+// neither panic nor put NaN in the picture or the numbers.
+func TestDynamicsBadValues(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	v := NewDynamicsView()
+	v.SetSpinDeg(nan)
+	v.SetSpinDeg(inf)
+	if v.SpinDeg != mgl64.RadToDeg(1) {
+		t.Errorf("non-finite spin not ignored: %v", v.SpinDeg)
+	}
+	v.SetSpinDeg(1e300)
+	if v.SpinDeg != MaxSpinDeg {
+		t.Errorf("huge spin not clamped: %v", v.SpinDeg)
+	}
+	for _, bad := range [][3]float64{{nan, nan, nan}, {inf, -inf, inf}, {1e308, -1e308, 0}, {0, 0, -1}} {
+		v.SpinDeg, v.AlphaDeg, v.ArrowScale = bad[0], bad[1], bad[2]
+		v.Reset()
+		v.TogglePlay()
+		dynUpdate(t, v, 30)
+		checkFinitePicture(t, v, bad)
+	}
+	v.Turn.Alpha, v.Turn.Mass = nan, -1 // a model set directly, past the controls
+	dynUpdate(t, v, 5)
+	checkFinitePicture(t, v, [3]float64{})
+	v.SetPreset(1)
+	v.Crash.Speed = inf
+	v.Reset()
+	v.TogglePlay()
+	dynUpdate(t, v, 300)
+	checkFinitePicture(t, v, [3]float64{})
+}
+
+func checkFinitePicture(t *testing.T, v *DynamicsView, what [3]float64) {
+	t.Helper()
+	for _, sg := range v.frame.Segments {
+		if !finite2(sg.A[0], sg.A[1]) || !finite2(sg.B[0], sg.B[1]) {
+			t.Fatalf("%v: segment %v is not finite", what, sg)
+		}
+	}
+	for i := 0; i < v.nums.n; i++ {
+		s := string(v.nums.lines[i])
+		if strings.Contains(s, "NaN") || strings.Contains(s, "Inf") {
+			t.Fatalf("%v: readout %q", what, s)
+		}
+	}
+}
+
+func TestDynAppendNum(t *testing.T) {
+	for _, c := range []struct {
+		x           float64
+		width, prec int
+		want        string
+	}{
+		{1.5, 7, 3, "  1.500"},
+		{-0.0001, 7, 3, "  0.000"},
+		{-12.25, 0, 1, "-12.2"},
+		{123456, 3, 0, "123456"},
+		{math.NaN(), 4, 2, "   -"},
+		{math.Inf(-1), 0, 2, "-"},
+	} {
+		if got := string(dynAppendNum([]byte("x"), c.x, c.width, c.prec)); got != "x"+c.want {
+			t.Errorf("dynAppendNum(%v, %d, %d) = %q, want %q", c.x, c.width, c.prec, got, "x"+c.want)
+		}
+	}
+}
+
+// TestDynamicsGUI draws the whole app on the dynamics lab (picture,
+// numbers, windows) at moments of both presets in the game loop, checks
+// that the force arrows and the paths are on screen, and, when
+// SKEWLAB_SHOTS names a directory, saves the pictures there as PNG.
+func TestDynamicsGUI(t *testing.T) {
+	needLoop(t)
+	st := state.Default()
+	st.Lab = "dynamics"
+	a, err := NewApp(st, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.LayoutF(1280, 720)
+	v := a.View().(*DynamicsView)
+	shot := func(name string) *image.RGBA {
+		for i := 0; i < 3; i++ {
+			if err := a.Update(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		img := ebiten.NewImage(a.w, a.h)
+		defer img.Deallocate()
+		a.Draw(img)
+		if dir := os.Getenv("SKEWLAB_SHOTS"); dir != "" {
+			if err := SavePNG(img, filepath.Join(dir, name+".png")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out := image.NewRGBA(img.Bounds())
+		img.ReadPixels(out.Pix)
+		return out
+	}
+	count := func(img *image.RGBA, c render.Color) int {
+		n := 0
+		r, g, b := uint8(c.R*255), uint8(c.G*255), uint8(c.B*255)
+		for i := 0; i+3 < len(img.Pix); i += 4 {
+			p := img.Pix[i:]
+			if absDiff(p[0], r) < 12 && absDiff(p[1], g) < 12 && absDiff(p[2], b) < 12 {
+				n++
+			}
+		}
+		return n
+	}
+	if err := v.Turn.RunTo(2.5); err != nil {
+		t.Fatal(err)
+	}
+	img := shot("dynamics-turntable")
+	for _, c := range []render.Color{ForceColors[ForceCoriolis], ForceColors[ForceCentrifugal], WorldPathColor, DiscPathColor} {
+		if n := count(img, c); n < 30 {
+			t.Errorf("turntable: only %d pixels of %v", n, c)
+		}
+	}
+	v.ReverseSpin()
+	shot("dynamics-turntable-reversed")
+	v.SetPreset(1)
+	for _, on := range []bool{true, false} {
+		v.SetCounteract(on)
+		if err := v.Crash.RunTo(2.2); err != nil {
+			t.Fatal(err)
+		}
+		name := "dynamics-crash"
+		if !on {
+			name += "-off"
+		}
+		img := shot(name)
+		if n := count(img, DiscPathColor); n < 30 {
+			t.Errorf("crash (counteract %v): only %d pixels of the box's colour", on, n)
+		}
+	}
+}
+
+func absDiff(a, b uint8) uint8 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
