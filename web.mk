@@ -13,9 +13,9 @@ WEB_GZ_LIMIT  ?= 7000000
 deps-web:
 	@scripts/deps.sh web
 
-# dist/fallback.png comes from the export command; while that command is
-# not in this branch yet, web builds without it and the page says why the
-# figure is missing only when it needs it.
+# dist/fallback.png comes from the export command (skipped, with a note,
+# in a build without it); the page shows it where WebAssembly or WebGL
+# is missing.
 web:
 	@mkdir -p $(DIST)
 	@echo "web: building $(DIST)/skewlab.wasm"
