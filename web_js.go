@@ -15,20 +15,11 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"skewlab/state"
 	"skewlab/ui"
 )
 
 func init() {
 	register("web", "run in a browser page, configured by its URL (started by index.html)", runWeb)
-}
-
-// stateReporter is implemented by an app that can report the state it
-// shows now (after the user moved sliders, switched modes, orbited). Share
-// uses it; without it Share can only reproduce the state the page opened
-// with.
-type stateReporter interface {
-	State() state.State
 }
 
 // runWeb runs the app in the page. It returns only when the game loop
@@ -47,7 +38,7 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	share := js.FuncOf(func(js.Value, []js.Value) any {
-		return currentState(app, st).Query()
+		return app.State().Query()
 	})
 	defer share.Release()
 	js.Global().Set("skewlabShare", share)
@@ -73,19 +64,6 @@ func showMessages(page js.Value, msgs []string) {
 	if page.Truthy() && page.Get("showMessages").Type() == js.TypeFunction {
 		page.Call("showMessages", list)
 	}
-}
-
-// currentState is the state app shows now: its own report when it has
-// one, else read from the piston lab's model, else the state the page
-// opened with.
-func currentState(app *ui.App, opened state.State) state.State {
-	if r, ok := any(app).(stateReporter); ok {
-		return r.State()
-	}
-	if pv, ok := app.View().(*ui.PistonView); ok {
-		return modelState(pv.M, opened)
-	}
-	return opened
 }
 
 // webFail tells the page the program cannot run, so it shows the static

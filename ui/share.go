@@ -1,4 +1,4 @@
-package main
+package ui
 
 import (
 	"math"
@@ -8,7 +8,6 @@ import (
 	"skewlab/modes"
 	"skewlab/render"
 	"skewlab/state"
-	"skewlab/ui"
 )
 
 // shareDigits is how many decimals Share keeps: slider steps are 0.01 and
@@ -22,10 +21,7 @@ const shareDigits = 1e6
 // from the default. What a URL cannot carry (UI level and scale, lab)
 // comes from opened, the state the page started with. A re-parented scene
 // cannot be written as sets; its node edits are left out.
-//
-// This reads the ui package's exported Model from outside; it is a
-// stand-in until the app reports its own state (see stateReporter).
-func modelState(m *ui.Model, opened state.State) state.State {
+func modelState(m *Model, opened state.State) state.State {
 	st := state.Default()
 	st.UI, st.UIScale, st.Lab = opened.UI, opened.UIScale, opened.Lab
 	if m.Preset != "" {
@@ -41,12 +37,12 @@ func modelState(m *ui.Model, opened state.State) state.State {
 	st.Sets = editSets(m, st.Preset)
 	if c := m.Camera; !sameCamera(c, render.DefaultCamera()) {
 		spec := state.CameraSpec{
-			Yaw: round(c.Yaw), Pitch: round(mgl64.Clamp(c.Pitch, -89, 89)), Distance: round(mgl64.Clamp(c.Distance, 1e-3, 500)),
-			Target:    mgl64.Vec3{round(c.Target[0]), round(c.Target[1]), round(c.Target[2])},
+			Yaw: shareRound(c.Yaw), Pitch: shareRound(mgl64.Clamp(c.Pitch, -89, 89)), Distance: shareRound(mgl64.Clamp(c.Distance, 1e-3, 500)),
+			Target:    mgl64.Vec3{shareRound(c.Target[0]), shareRound(c.Target[1]), shareRound(c.Target[2])},
 			HasTarget: true,
 		}
 		if c.Fov != render.DefaultCamera().Fov {
-			spec.Fov, spec.HasFov = round(mgl64.Clamp(c.Fov, 1, 179)), true
+			spec.Fov, spec.HasFov = shareRound(mgl64.Clamp(c.Fov, 1, 179)), true
 		}
 		st.Camera = &spec
 	}
@@ -55,8 +51,8 @@ func modelState(m *ui.Model, opened state.State) state.State {
 
 // editSets lists the sliders of m that differ from a fresh load of the
 // preset, node by node: position, euler, scale.
-func editSets(m *ui.Model, preset string) []state.Set {
-	fresh, err := ui.NewModel(state.State{Preset: preset, Mode: modes.Default, UI: "full", UIScale: 1, Lab: "piston"})
+func editSets(m *Model, preset string) []state.Set {
+	fresh, err := NewModel(state.State{Preset: preset, Mode: modes.Default, UI: "full", UIScale: 1, Lab: "piston"})
 	if err != nil || len(fresh.Edits) != len(m.Edits) || len(m.Scene.Nodes) != len(m.Edits) {
 		return nil
 	}
@@ -67,8 +63,8 @@ func editSets(m *ui.Model, preset string) []state.Set {
 	}
 	var sets []state.Set
 	add := func(node, field string, now, was mgl64.Vec3) {
-		r := mgl64.Vec3{round(now[0]), round(now[1]), round(now[2])}
-		if vecNear(r, mgl64.Vec3{round(was[0]), round(was[1]), round(was[2])}) {
+		r := mgl64.Vec3{shareRound(now[0]), shareRound(now[1]), shareRound(now[2])}
+		if vecNear(r, mgl64.Vec3{shareRound(was[0]), shareRound(was[1]), shareRound(was[2])}) {
 			return
 		}
 		sets = append(sets, state.Set{Node: node, Field: field, Values: []float64{r[0], r[1], r[2]}})
@@ -82,7 +78,7 @@ func editSets(m *ui.Model, preset string) []state.Set {
 	return sets
 }
 
-func round(v float64) float64 {
+func shareRound(v float64) float64 {
 	r := math.Round(v*shareDigits) / shareDigits
 	if r == 0 {
 		return 0 // no "-0" in URLs
@@ -101,4 +97,27 @@ func sameCamera(a, b render.Camera) bool {
 func vecNear(a, b mgl64.Vec3) bool {
 	const tol = 0.5 / shareDigits
 	return math.Abs(a[0]-b[0]) < tol && math.Abs(a[1]-b[1]) < tol && math.Abs(a[2]-b[2]) < tol
+}
+
+// State returns the state that reproduces what the app shows now: the
+// piston lab's mode, comparison, spin, every edited slider (as sets) and
+// camera, plus the current lab, UI level and UI scale. This is what the web
+// page's Share button puts in the URL. Edits a URL cannot carry (a
+// re-parented scene) are left out; before the piston lab has been opened,
+// its part is the state the app started with.
+func (a *App) State() state.State {
+	st := a.st
+	for i, name := range a.labs {
+		if pv, ok := a.views[i].(*PistonView); ok && name == "piston" {
+			st = modelState(pv.M, a.st)
+		}
+	}
+	st.Lab = a.labs[a.lab]
+	level := a.level
+	if level == LevelOff && a.st.UI != "off" {
+		level = a.shown // H hides the UI for a moment; the link keeps it
+	}
+	st.UI = state.UILevels[level]
+	st.UIScale = a.in.UIScale
+	return st
 }

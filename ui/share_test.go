@@ -1,12 +1,21 @@
-package main
+package ui
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 
 	"skewlab/state"
-	"skewlab/ui"
 )
+
+// openQuery parses a page's search string as the web build does.
+func openQuery(search string) (state.State, []error) {
+	q, err := url.ParseQuery(strings.TrimPrefix(search, "?"))
+	if err != nil {
+		return state.Default(), []error{err}
+	}
+	return state.FromQuery(q)
+}
 
 // TestModelStateRoundTrip: the Share query of a model, opened again, gives
 // a model with the same sliders, mode, comparison and camera.
@@ -17,20 +26,20 @@ func TestModelStateRoundTrip(t *testing.T) {
 		"?preset=skew&mode=skew-stripping&compare=accumulate-trs&split=1&spin=1",
 		"?set=A.euler=0,45,0&set=B.position=1,2,3&camera=30,20,12,1,0,0,45&ui=min&uiscale=2",
 	} {
-		opened, msgs := webState(search)
+		opened, msgs := openQuery(search)
 		if len(msgs) != 0 {
 			t.Fatalf("%q: %q", search, msgs)
 		}
-		m, err := ui.NewModel(opened)
+		m, err := NewModel(opened)
 		if err != nil {
 			t.Fatal(err)
 		}
 		q := modelState(m, opened).Query()
-		again, msgs := webState("?" + q)
+		again, msgs := openQuery("?" + q)
 		if len(msgs) != 0 {
 			t.Fatalf("%q: share query %q gives messages %q", search, q, msgs)
 		}
-		m2, err := ui.NewModel(again)
+		m2, err := NewModel(again)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +64,7 @@ func TestModelStateRoundTrip(t *testing.T) {
 // TestModelStateFollowsSliders: a slider moved after opening is in the
 // share query; untouched sliders are not.
 func TestModelStateFollowsSliders(t *testing.T) {
-	m, err := ui.NewModel(state.Default())
+	m, err := NewModel(state.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,5 +79,33 @@ func TestModelStateFollowsSliders(t *testing.T) {
 		if !strings.Contains(q, want) {
 			t.Errorf("share query %q lacks %q", q, want)
 		}
+	}
+}
+
+// TestAppStateReportsLabAndUI: the app's State carries the piston lab's
+// edits and the app's own lab, UI level and scale, and H (hide) does not
+// leak into a shared link.
+func TestAppStateReportsLabAndUI(t *testing.T) {
+	opened, _ := openQuery("?mode=accumulate-matrices&uiscale=2")
+	a, err := NewApp(opened, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.ensureView(); err != nil {
+		t.Fatal(err)
+	}
+	pv := a.View().(*PistonView)
+	pv.M.Edits[pv.M.Scene.Index("Root")].Scale[0] = 2.5
+	a.level = LevelOff // H pressed
+	a.lab = 1          // switched to the drift lab
+	st := a.State()
+	q := st.Query()
+	for _, want := range []string{"mode=accumulate-matrices", "set=Root.scale%3D2.5%2C1%2C1", "uiscale=2", "lab=drift"} {
+		if !strings.Contains(q, want) {
+			t.Errorf("state query %q lacks %q", q, want)
+		}
+	}
+	if st.UI != "full" {
+		t.Errorf("hidden UI leaked into the link: ui=%s", st.UI)
 	}
 }
