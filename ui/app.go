@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/ebitengine/debugui"
@@ -69,6 +70,9 @@ type App struct {
 	chars             []rune
 	title             string
 	text              Labels
+
+	layoutGen   int    // bumped on every screen size change
+	layoutScope string // debugui ID scope of the current layout
 
 	updates, draws int
 	shotPath       string // a screenshot to take at the end of the next Draw
@@ -177,7 +181,19 @@ func (a *App) Update() error {
 	in := &a.in
 	in.Resized = in.Width != float64(a.w) || in.Height != float64(a.h)
 	in.Width, in.Height, in.DeviceScale, in.Level = float64(a.w), float64(a.h), a.scale, a.level
+	if in.Level == LevelFull && smallScreen(in) {
+		// A phone-sized frame: every window would cover the picture, so
+		// show only the mode chooser and the seed's slider.
+		in.Level = LevelMin
+	}
 	in.ViewX, in.ViewW = freeBand(in)
+	if in.Resized {
+		// Windows keep the place they were first given: a new ID scope
+		// per screen size lays them out afresh for the new size (an
+		// iframe resized, a phone turned). debugui drops the old ones.
+		a.layoutGen++
+		a.layoutScope = "size" + strconv.Itoa(a.layoutGen)
+	}
 	a.capture = 0
 	if a.level != LevelOff {
 		c, err := a.ui.Update(a.uiFunc)
@@ -277,15 +293,17 @@ func (a *App) windows(ctx *debugui.Context) error {
 	ctx.SetScale(px)
 	// Windows keep the place they were first given; a scope per scale
 	// lays them out afresh when the UI scale changes.
-	ctx.IDScope(scaleScopes[min(px, len(scaleScopes)-1)], a.scopedWindows)
+	ctx.IDScope(scaleScopes[min(px, len(scaleScopes)-1)], a.sizedWindows)
 	return nil
 }
 
 var scaleScopes = []string{"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9"}
 
+func (a *App) sizedWindows() { a.ctxNow.IDScope(a.layoutScope, a.scopedWindows) }
+
 func (a *App) scopedWindows() {
 	a.View().Windows(a.ctxNow, &a.in)
-	if a.level == LevelFull && !newColumns(&a.in).compact() {
+	if a.in.Level == LevelFull && !newColumns(&a.in).compact() {
 		a.labWindow(a.ctxNow)
 	}
 }
@@ -408,3 +426,11 @@ func (v *MissingView) Windows(*debugui.Context, *Input) {}
 
 // Help has no keys of its own.
 func (v *MissingView) Help() []string { return nil }
+
+// smallScreen reports a screen under 720x400 UI units (for example a phone
+// in landscape, or a small embedded frame), where the full UI would hide
+// the picture.
+func smallScreen(in *Input) bool {
+	s := float64(UIPixels(in))
+	return in.Width/s < 720 || in.Height/s < 400
+}
