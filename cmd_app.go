@@ -45,6 +45,10 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "skewlab: unexpected argument %q (flags come before nothing else; see skewlab -h)\n", fs.Arg(0))
 		return 2
 	}
+	if err := st.Check(); err != nil {
+		fmt.Fprintf(stderr, "skewlab: %v\n", err)
+		return 2
+	}
 	var w, h int
 	if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil || w < 100 || h < 100 || w > 10000 || h > 10000 {
 		fmt.Fprintf(stderr, "skewlab: -size %q: want WxH, each 100 to 10000\n", *size)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"skewlab/dynamics"
 	"skewlab/modes"
 	"skewlab/scene"
 )
@@ -44,10 +45,10 @@ func parseBool(name, v string) (bool, error) {
 // scene (app, report, export): preset, mode and set. scene (a file path)
 // is a flag only, added by RegisterFlags.
 var SceneParams = []Param{
-	{Name: "preset", Usage: "preset scene: " + strings.Join(scene.PresetNames(), ", "),
+	{Name: "preset", Usage: "preset of the lab: " + presetUsage(),
 		Apply: func(s *State, v string) error {
-			if err := oneOf("preset", v, scene.PresetNames()); err != nil {
-				return err
+			if LabOfPreset(v) == "" {
+				return fmt.Errorf("unknown preset %q (valid: %s)", v, presetUsage())
 			}
 			s.Preset = v
 			return nil
@@ -224,6 +225,10 @@ func FromQuery(q url.Values) (State, []error) {
 			}
 		}
 	}
+	if err := s.Check(); err != nil {
+		errs = append(errs, fmt.Errorf("URL parameter preset: %v", err))
+		s.Preset = Default().Preset
+	}
 	for name := range q {
 		if _, ok := known[name]; !ok {
 			errs = append(errs, fmt.Errorf("URL parameter %s: unknown (valid: %s)", name, paramNames()))
@@ -231,7 +236,11 @@ func FromQuery(q url.Values) (State, []error) {
 	}
 	// A set naming an unknown node is only found against the scene; drop
 	// such sets with an error so the rest still applies.
-	if sc, err := scene.NewPreset(s.Preset); err == nil {
+	base := s.Preset
+	if LabOfPreset(base) != "piston" {
+		base = Default().Preset
+	}
+	if sc, err := scene.NewPreset(base); err == nil {
 		kept := s.Sets[:0]
 		for _, set := range s.Sets {
 			if err := set.Apply(sc); err != nil {
@@ -283,4 +292,45 @@ func Pick(names ...string) []Param {
 		}
 	}
 	return out
+}
+
+// LabPresets lists each lab's presets, first the lab's default. The piston
+// lab's are scenes (scene.Presets); the dynamics lab's are its models; the
+// drift lab has none.
+var LabPresets = map[string][]string{
+	"piston":   scene.PresetNames(),
+	"dynamics": dynamics.PresetNames(),
+}
+
+// LabOfPreset returns the lab a preset name belongs to, or "".
+func LabOfPreset(name string) string {
+	for _, lab := range Labs {
+		for _, p := range LabPresets[lab] {
+			if p == name {
+				return lab
+			}
+		}
+	}
+	return ""
+}
+
+func presetUsage() string {
+	var parts []string
+	for _, lab := range Labs {
+		if ps := LabPresets[lab]; len(ps) > 0 {
+			parts = append(parts, strings.Join(ps, ", ")+" (lab "+lab+")")
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Check reports a preset that does not fit the lab: a dynamics preset
+// needs lab=dynamics, a scene preset suits the piston lab (and is the
+// piston view's scene when another lab is shown).
+func (s State) Check() error {
+	lab := LabOfPreset(s.Preset)
+	if lab == "" || lab == "piston" || lab == s.Lab {
+		return nil
+	}
+	return fmt.Errorf("preset %q belongs to lab %s, not %s (add lab=%s)", s.Preset, lab, s.Lab, lab)
 }

@@ -28,7 +28,7 @@ var UILevels = []string{"full", "min", "off"}
 // State is everything the command line or the URL can set. The zero value
 // is not valid; start from Default.
 type State struct {
-	Preset    string      // preset name; ignored when ScenePath is set
+	Preset    string      // preset name (a scene, or a dynamics model with Lab "dynamics"); a scene preset is ignored when ScenePath is set
 	ScenePath string      // scene file (command line only; the web build has no files)
 	Mode      string      // accumulation mode name
 	Sets      []Set       // per-node edits applied in order after loading
@@ -47,6 +47,16 @@ func Default() State {
 	return State{Preset: "piston", Mode: modes.Default, UI: "full", UIScale: 1, Lab: "piston"}
 }
 
+// PistonScene is Scene for the piston view: when the preset belongs to
+// another lab (turntable, crash), the piston view shows its default scene
+// with the edits.
+func (s State) PistonScene() (*scene.Scene, error) {
+	if lab := LabOfPreset(s.Preset); lab != "" && lab != "piston" {
+		s.Preset = Default().Preset
+	}
+	return s.Scene()
+}
+
 // Scene builds the state's scene: the scene file or preset, then every Set
 // in order. Errors name the file, node and field; nothing partial is
 // returned.
@@ -57,6 +67,9 @@ func (s State) Scene() (*scene.Scene, error) {
 		sc, err = scene.Load(s.ScenePath)
 	} else {
 		sc, err = scene.NewPreset(s.Preset)
+		if lab := LabOfPreset(s.Preset); err != nil && lab != "" && lab != "piston" {
+			err = fmt.Errorf("preset %q is a %s lab preset, not a scene (scenes: %s)", s.Preset, lab, strings.Join(scene.PresetNames(), ", "))
+		}
 	}
 	if err != nil {
 		return nil, err

@@ -118,3 +118,35 @@ func TestFlagsAndURLAgree(t *testing.T) {
 		t.Errorf("flags: %+v %v", s, err)
 	}
 }
+
+// Presets belong to labs: crash needs lab=dynamics; the piston view falls
+// back to its default scene; report-like callers get a clear error.
+func TestLabPresets(t *testing.T) {
+	q, _ := url.ParseQuery("preset=crash&lab=dynamics&set=Root.scale=2,1,1")
+	s, errs := FromQuery(q)
+	if len(errs) != 0 || s.Preset != "crash" || s.Lab != "dynamics" || len(s.Sets) != 1 {
+		t.Fatalf("%+v %v", s, errs)
+	}
+	if sc, err := s.PistonScene(); err != nil || sc.Index("Root") != 0 {
+		t.Errorf("piston scene for a dynamics preset: %v", err)
+	}
+	if _, err := s.Scene(); err == nil || !strings.Contains(err.Error(), "not a scene") {
+		t.Errorf("Scene of a dynamics preset: %v", err)
+	}
+	q, _ = url.ParseQuery("preset=crash")
+	s, errs = FromQuery(q)
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "lab=dynamics") || s.Preset != "piston" {
+		t.Errorf("crash without the dynamics lab: %+v %v", s, errs)
+	}
+	if back, errs := FromQuery(mustQuery(t, "preset=crash&lab=dynamics")); len(errs) != 0 || back.Query() != "preset=crash&lab=dynamics" {
+		t.Errorf("round trip %q %v", back.Query(), errs)
+	}
+}
+
+func mustQuery(t *testing.T, s string) url.Values {
+	q, err := url.ParseQuery(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}

@@ -19,9 +19,18 @@ import (
 
 func init() { LabViews["dynamics"] = newDynamicsView }
 
-// newDynamicsView is the dynamics lab's entry in LabViews. The state has
-// no dynamics settings yet, so the lab starts on its first preset.
-func newDynamicsView(state.State) (View, error) { return NewDynamicsView(), nil }
+// newDynamicsView is the dynamics lab's entry in LabViews. It starts on
+// the state's preset when that is a dynamics preset (preset=crash with
+// lab=dynamics), else on the turntable.
+func newDynamicsView(st state.State) (View, error) {
+	v := NewDynamicsView()
+	for i, name := range dynamics.PresetNames() {
+		if name == st.Preset {
+			v.SetPreset(i)
+		}
+	}
+	return v, nil
+}
 
 // DynamicsView is the dynamics lab: the models of package dynamics
 // (seed 002) played in the window. Preset "turntable" shows a spinning

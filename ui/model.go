@@ -59,7 +59,7 @@ const SpinStep = 1.0
 // NewModel makes the piston lab's model from st: its scene (preset or
 // file, then the sets), mode, comparison, spin and camera.
 func NewModel(st state.State) (*Model, error) {
-	sc, err := st.Scene()
+	sc, err := st.PistonScene()
 	if err != nil {
 		return nil, err
 	}

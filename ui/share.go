@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"skewlab/dynamics"
 	"skewlab/modes"
 	"skewlab/render"
 	"skewlab/state"
@@ -113,6 +114,11 @@ func (a *App) State() state.State {
 		}
 	}
 	st.Lab = a.labs[a.lab]
+	if dv, ok := a.views[a.lab].(*DynamicsView); ok {
+		st.Preset = dynamics.PresetNames()[dv.Preset]
+	} else if state.LabOfPreset(st.Preset) != "piston" {
+		st.Preset = state.Default().Preset
+	}
 	level := a.level
 	if level == LevelOff && a.st.UI != "off" {
 		level = a.shown // H hides the UI for a moment; the link keeps it

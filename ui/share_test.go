@@ -109,3 +109,24 @@ func TestAppStateReportsLabAndUI(t *testing.T) {
 		t.Errorf("hidden UI leaked into the link: ui=%s", st.UI)
 	}
 }
+
+// The dynamics lab opens on the URL's preset and reports it back.
+func TestDynamicsPresetFromState(t *testing.T) {
+	opened, errs := openQuery("?preset=crash&lab=dynamics")
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	a, err := NewApp(opened, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.ensureView(); err != nil {
+		t.Fatal(err)
+	}
+	if dv := a.View().(*DynamicsView); dv.Preset != 1 {
+		t.Errorf("dynamics view on preset %d, want 1 (crash)", dv.Preset)
+	}
+	if q := a.State().Query(); q != "preset=crash&lab=dynamics" {
+		t.Errorf("state query %q", q)
+	}
+}
