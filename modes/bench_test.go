@@ -45,12 +45,7 @@ func baseline(nodes []scene.Node, local, out []mgl64.Mat4) {
 // hierarchy, interleaved with the Mul4 baseline in the same run, and
 // reports ns per node for both and their ratio (mode / baseline).
 func BenchmarkWorldUpdate(b *testing.B) {
-	nodes := benchScene()
-	local := make([]mgl64.Mat4, len(nodes))
-	for i := range nodes {
-		local[i] = nodes[i].Local.Mat4()
-	}
-	out := make([]mgl64.Mat4, len(nodes))
+	nodes, local, out := benchSetup()
 	for _, m := range All {
 		b.Run(m.Name, func(b *testing.B) {
 			var ws Workspace
@@ -67,10 +62,7 @@ func BenchmarkWorldUpdate(b *testing.B) {
 				tb += time.Since(t1)
 				tm += t1.Sub(t0)
 			}
-			n := float64(b.N) * benchNodes
-			b.ReportMetric(float64(tm.Nanoseconds())/n, "ns/node")
-			b.ReportMetric(float64(tb.Nanoseconds())/n, "base-ns/node")
-			b.ReportMetric(float64(tm)/float64(tb), "x-baseline")
+			reportRatio(b, tm, tb)
 		})
 	}
 }
@@ -91,12 +83,7 @@ func TestWorldUpdateAllocatesNothing(t *testing.T) {
 // workspace every iteration, so every node pays for its cube root (the
 // cost when every scale changes every frame), against the same baseline.
 func BenchmarkUniformInnerScaleCold(b *testing.B) {
-	nodes := benchScene()
-	local := make([]mgl64.Mat4, len(nodes))
-	for i := range nodes {
-		local[i] = nodes[i].Local.Mat4()
-	}
-	out := make([]mgl64.Mat4, len(nodes))
+	nodes, local, out := benchSetup()
 	wss := make([]Workspace, 2)
 	var tm, tb time.Duration
 	b.ResetTimer()
@@ -111,6 +98,23 @@ func BenchmarkUniformInnerScaleCold(b *testing.B) {
 		tb += time.Since(t1)
 		tm += t1.Sub(t0)
 	}
+	reportRatio(b, tm, tb)
+}
+
+// benchSetup returns the generated hierarchy, its pre-built local
+// matrices (the baseline's input) and an output buffer.
+func benchSetup() (nodes []scene.Node, local, out []mgl64.Mat4) {
+	nodes = benchScene()
+	local = make([]mgl64.Mat4, len(nodes))
+	for i := range nodes {
+		local[i] = nodes[i].Local.Mat4()
+	}
+	return nodes, local, make([]mgl64.Mat4, len(nodes))
+}
+
+// reportRatio reports ns per node of the mode (tm) and the baseline (tb)
+// over b.N updates, and their ratio.
+func reportRatio(b *testing.B, tm, tb time.Duration) {
 	n := float64(b.N) * benchNodes
 	b.ReportMetric(float64(tm.Nanoseconds())/n, "ns/node")
 	b.ReportMetric(float64(tb.Nanoseconds())/n, "base-ns/node")
