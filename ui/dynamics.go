@@ -58,6 +58,10 @@ type DynamicsView struct {
 
 	// Counteract is the crash's "counteract inherited change" toggle.
 	Counteract bool
+	// Follow keeps the car and the box in view during the crash: the
+	// camera's target moves to their midpoint and it backs away as they
+	// part (it never moves closer by itself, so a zoom-out stays).
+	Follow bool
 
 	// Arrows are the turntable's force arrows as last drawn, in the
 	// model's world coordinates (m, z up), in the order of ForceNames.
@@ -137,6 +141,7 @@ func NewDynamicsView() *DynamicsView {
 	v.SpinDeg = mgl64.RadToDeg(v.Turn.Spin0)
 	v.AlphaDeg = mgl64.RadToDeg(v.Turn.Alpha)
 	v.Counteract = v.Crash.Counteract
+	v.Follow = true
 	v.cams = [2]render.Camera{HomeCamera(0), HomeCamera(1)}
 	v.Camera = v.cams[0]
 	v.nums.init()
@@ -316,10 +321,30 @@ func (v *DynamicsView) Update(in *Input) error {
 	if !v.dirty {
 		return nil
 	}
+	if v.Preset == 1 && v.Follow {
+		v.follow()
+	}
 	v.dirty = false
 	v.rebuild()
 	return nil
 }
+
+// follow frames the car and the box: target at their midpoint, distance
+// enough for their separation (render's y-up coordinates).
+func (v *DynamicsView) follow() {
+	st := v.Crash.State()
+	car, box := dynToRender(st.Car.Position), dynToRender(st.BoxWorld.Position)
+	if !finite3(car) || !finite3(box) {
+		return
+	}
+	v.Camera.Target = car.Add(box).Mul(0.5)
+	if d := 1.4*car.Sub(box).Len() + 6; d > v.Camera.Distance {
+		v.Camera.Distance = min(d, render.MaxDistance)
+	}
+}
+
+// finite3 reports whether every component of p is a finite number.
+func finite3(p mgl64.Vec3) bool { return finite2(p[0], p[1]) && finite2(p[2], 0) }
 
 func (v *DynamicsView) gestures(in *Input) {
 	ds := max(1, in.DeviceScale)
@@ -727,6 +752,7 @@ func (v *DynamicsView) turntableControls(ctx *debugui.Context) {
 func (v *DynamicsView) crashControls(ctx *debugui.Context) {
 	on := v.Counteract
 	ctx.Checkbox(&on, "counteract inherited change (C)").On(func() { v.SetCounteract(on) })
+	ctx.Checkbox(&v.Follow, "camera follows car and box").On(func() { v.dirty = true })
 	ctx.Text("A car turning left at 10 m/s is stopped by an impulse at t = 1 s. The loose box inside inherits the car's change unless the correction dv = -J^-1 dV, da = 2 J^-1 w dV is applied to it: with it the box flies on at its old world velocity, without it it stops with the car.")
 }
 

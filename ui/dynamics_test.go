@@ -311,3 +311,36 @@ func absDiff(a, b uint8) uint8 {
 	}
 	return b - a
 }
+
+// With Follow on, the car and the flying box stay on screen long after the
+// crash; with it off the box leaves the home view.
+func TestDynamicsCrashFollow(t *testing.T) {
+	onScreen := func(v *DynamicsView) (car, box bool) {
+		st := v.Crash.State()
+		var f render.Frame
+		f.Begin(v.Camera, render.Viewport{W: 1280, H: 720})
+		_, car = f.Project(dynToRender(st.Car.Position))
+		pb, ok := f.Project(dynToRender(st.BoxWorld.Position))
+		box = ok && pb[0] >= 0 && pb[0] <= 1280 && pb[1] >= 0 && pb[1] <= 720
+		return car, box
+	}
+	for _, follow := range []bool{true, false} {
+		v := NewDynamicsView()
+		v.SetPreset(1)
+		v.Follow = follow
+		if err := v.Crash.RunTo(6); err != nil {
+			t.Fatal(err)
+		}
+		v.dirty = true
+		if err := v.Update(dynInput()); err != nil {
+			t.Fatal(err)
+		}
+		car, box := onScreen(v)
+		if follow && !(car && box) {
+			t.Errorf("follow on at t=6: car on screen %v, box %v", car, box)
+		}
+		if !follow && box {
+			t.Errorf("follow off at t=6: the box should have left the home view")
+		}
+	}
+}
