@@ -9,11 +9,8 @@ XVFB          := xvfb-run -a -s "-screen 0 1280x720x24"
 
 .PHONY: run test check gotest fuzz bench build clean deps-run deps-test
 
-run: deps-run
-	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
-	  echo "run: no display; starting under Xvfb would show nothing. Use a desktop session, or: xvfb-run -a $(GO) run . -screenshot shot.png"; \
-	fi
-	$(GO) run . $(ARGS)
+run: deps-run build
+	@./skewlab $(ARGS)
 
 build:
 	$(GO) build -o skewlab .
