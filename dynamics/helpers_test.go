@@ -31,8 +31,9 @@ func randDelta(rng *rand.Rand) Delta {
 	return Delta{V: randVec(rng, 1), A: randVec(rng, 1), Omega: Hat(randVec(rng, 1)), Alpha: Hat(randVec(rng, 1))}
 }
 
-// vecErr is the largest absolute component difference (NaN if any is NaN).
-func vecErr(a, b mgl64.Vec3) float64 {
+// sliceErr is the largest absolute component difference (NaN if any is
+// NaN).
+func sliceErr(a, b []float64) float64 {
 	e := 0.0
 	for i := range a {
 		d := math.Abs(a[i] - b[i])
@@ -43,18 +44,12 @@ func vecErr(a, b mgl64.Vec3) float64 {
 	return e
 }
 
-func matErr(a, b mgl64.Mat3) float64 {
-	e := 0.0
-	for i := range a {
-		d := math.Abs(a[i] - b[i])
-		if d > e || d != d {
-			e = d
-		}
-	}
-	return e
-}
+func vecErr(a, b mgl64.Vec3) float64 { return sliceErr(a[:], b[:]) }
 
-// rotMatErr compares the rotation matrices (so q and -q are equal).
+func matErr(a, b mgl64.Mat3) float64 { return sliceErr(a[:], b[:]) }
+
+// poseErr compares positions, scales and rotation matrices (so q and -q
+// are equal).
 func poseErr(a, b transform.Uniform) float64 {
 	return math.Max(math.Max(vecErr(a.Position, b.Position), matErr(transform.RotMat3(a.Rotation), transform.RotMat3(b.Rotation))), math.Abs(a.Scale-b.Scale))
 }
