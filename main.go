@@ -79,7 +79,7 @@ func commandNames() string {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: skewlab [flags]            open the interactive window")
+	fmt.Fprintln(w, "usage: skewlab [flags]            open the interactive window (skewlab app -h lists its flags)")
 	fmt.Fprintln(w, "       skewlab COMMAND [flags]    run a command; COMMAND -h lists its flags")
 	fmt.Fprintln(w, "commands:")
 	names := make([]string, 0, len(commands))
