@@ -43,7 +43,7 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 	defer share.Release()
 	js.Global().Set("skewlabShare", share)
 	ebiten.SetWindowTitle("skewlab")
-	g := &webGame{Game: app, page: page}
+	g := newWebGame(app, page)
 	if err := ebiten.RunGame(g); err != nil {
 		fmt.Fprintln(stderr, "skewlab:", err)
 		webFail(page, err.Error())
@@ -76,19 +76,37 @@ func webFail(page js.Value, reason string) {
 }
 
 // webGame wraps the app to tell the page when the first frame is drawn,
-// so it can hide the loading screen and measure the time to first frame.
+// so it can hide the loading screen and measure the time to first frame,
+// and to keep the page's frame record (see frameRecord) current.
 type webGame struct {
 	ebiten.Game
+	app   *ui.App
 	page  js.Value
-	draws int
+	rec   js.Value // the page's skewlab.frameBytes, a Uint8Array(frameRecordSize)
+	bytes [frameRecordSize]byte
 }
 
-// Draw draws the app and reports the first drawn frame to the page.
+func newWebGame(app *ui.App, page js.Value) *webGame {
+	g := &webGame{Game: app, app: app, page: page}
+	if page.Truthy() {
+		if r := page.Get("frameBytes"); r.InstanceOf(js.Global().Get("Uint8Array")) && r.Length() == frameRecordSize {
+			g.rec = r
+		}
+	}
+	return g
+}
+
+// Draw draws the app, reports the first drawn frame to the page and
+// writes the frame record.
 func (g *webGame) Draw(screen *ebiten.Image) {
 	g.Game.Draw(screen)
-	g.draws++
-	if g.draws == 1 && g.page.Truthy() && g.page.Get("firstFrame").Type() == js.TypeFunction {
+	ticks, draws := g.app.Frames()
+	if draws == 1 && g.page.Truthy() && g.page.Get("firstFrame").Type() == js.TypeFunction {
 		g.page.Call("firstFrame")
+	}
+	if g.rec.Truthy() {
+		frameRecord(g.bytes[:], ticks, draws, g.app.Settled(), g.app.AntiAliased())
+		js.CopyBytesToJS(g.rec, g.bytes[:])
 	}
 }
 

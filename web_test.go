@@ -19,6 +19,7 @@ func TestWebState(t *testing.T) {
 		{"?mode=accumulate-matrices&set=Nope.scale=1,1,1&ui=loud", "accumulate-matrices", 0, []string{"ui", "Nope"}},
 		{"?mode=accumulate-matrices&x=%zz", "accumulate-matrices", 0, []string{"URL: invalid URL escape"}},
 		{"?set=Root.scale=NaN,1,1&camera=1,2", "accumulate-trs", 0, []string{"set", "camera"}},
+		{"?aa=sometimes", "accumulate-trs", 0, []string{"aa"}},
 	} {
 		st, msgs := webState(tc.search)
 		if st.Mode != tc.mode || len(st.Sets) != tc.sets {
@@ -43,7 +44,7 @@ func TestWebState(t *testing.T) {
 // TestWebStateShareRoundTrip: the Share query of a parsed URL parses back
 // to the same state without messages.
 func TestWebStateShareRoundTrip(t *testing.T) {
-	st, msgs := webState("?mode=skew-stripping&set=Root.scale=3,1,1&ui=min&camera=30,20,12")
+	st, msgs := webState("?mode=skew-stripping&set=Root.scale=3,1,1&ui=min&camera=30,20,12&aa=off")
 	if len(msgs) != 0 {
 		t.Fatalf("messages %q", msgs)
 	}
@@ -51,6 +52,22 @@ func TestWebStateShareRoundTrip(t *testing.T) {
 	back, msgs := webState("?" + q)
 	if len(msgs) != 0 || back.Query() != q {
 		t.Errorf("share query %q parses back to %q with messages %q", q, back.Query(), msgs)
+	}
+}
+
+// TestFrameRecord: the bytes index.html's skewlab.frame() decodes, laid
+// out by hand (little-endian uint32 ticks, draws, flags).
+func TestFrameRecord(t *testing.T) {
+	b := make([]byte, frameRecordSize)
+	frameRecord(b, 0x01020304, 300, true, false)
+	want := []byte{4, 3, 2, 1, 0x2c, 1, 0, 0, 1, 0, 0, 0}
+	if string(b) != string(want) {
+		t.Errorf("settled, not anti-aliased: % x, want % x", b, want)
+	}
+	frameRecord(b, 1<<32+5, 7, false, true)
+	want = []byte{5, 0, 0, 0, 7, 0, 0, 0, 2, 0, 0, 0}
+	if string(b) != string(want) {
+		t.Errorf("anti-aliased, ticks past uint32: % x, want % x", b, want)
 	}
 }
 

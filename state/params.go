@@ -151,6 +151,15 @@ var ViewParams = []Param{
 			return nil
 		},
 		Value: func(s State) []string { return nonDefault(s.Lab, "piston") }},
+	{Name: "aa", Usage: "anti-aliased lines: auto (dropped when frames stay slow), on or off",
+		Apply: func(s *State, v string) error {
+			if err := oneOf("aa", v, AntiAliasModes); err != nil {
+				return err
+			}
+			s.AntiAlias = v
+			return nil
+		},
+		Value: func(s State) []string { return nonDefault(s.AntiAlias, "auto") }},
 }
 
 func nonDefault(v, def string) []string {

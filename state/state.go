@@ -25,6 +25,13 @@ var Labs = []string{"piston", "drift", "dynamics"}
 // chooser and the seed's slider, or none (a clean figure).
 var UILevels = []string{"full", "min", "off"}
 
+// AntiAliasModes are the values of the aa setting: auto (anti-aliased
+// lines, dropped for good when frames stay slow in the first seconds,
+// as on a software rasterizer), on or off (fixed, whatever the speed:
+// what figures and pixel tests need, since auto's choice depends on how
+// fast the machine happened to be).
+var AntiAliasModes = []string{"auto", "on", "off"}
+
 // State is everything the command line or the URL can set. The zero value
 // is not valid; start from Default.
 type State struct {
@@ -39,12 +46,13 @@ type State struct {
 	Spin      bool        // B spins about its own x axis
 	Camera    *CameraSpec // nil for the default view
 	Lab       string      // one of Labs
+	AntiAlias string      // one of AntiAliasModes
 }
 
 // Default returns the starting state: the piston in accumulate-trs, full
-// UI at scale 1, no comparison, the piston view.
+// UI at scale 1, no comparison, the piston view, anti-aliasing auto.
 func Default() State {
-	return State{Preset: "piston", Mode: modes.Default, UI: "full", UIScale: 1, Lab: "piston"}
+	return State{Preset: "piston", Mode: modes.Default, UI: "full", UIScale: 1, Lab: "piston", AntiAlias: "auto"}
 }
 
 // PistonScene is Scene for the piston view: when the preset belongs to

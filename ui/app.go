@@ -75,6 +75,11 @@ type App struct {
 	layoutScope string // debugui ID scope of the current layout
 
 	updates, draws int
+	aaAuto         bool // the aa setting is auto: watchFPS makes the choice
+	aaFinal        bool // the anti-aliasing choice will not change any more
+	calm           int  // frames drawn since the last input or resize
+	keyBuf         []ebiten.Key
+	touchBuf       []ebiten.TouchID
 	shotPath       string // a screenshot to take at the end of the next Draw
 	done           bool   // -screenshot written: end at the next Update
 	Err            error  // why the app ended early, if it did
@@ -100,6 +105,10 @@ func NewApp(st state.State, cfg Config) (*App, error) {
 	if a.shown == LevelOff {
 		a.shown = LevelFull
 	}
+	a.in.AntiAlias = st.AntiAlias != "off"
+	a.aaAuto = st.AntiAlias == "auto" || st.AntiAlias == ""
+	a.aaFinal = !a.aaAuto
+	a.keyBuf, a.touchBuf = make([]ebiten.Key, 0, 8), make([]ebiten.TouchID, 0, 4)
 	a.in.UIScale = max(1, st.UIScale)
 	a.in.SetUIScale = func(n int) { a.in.UIScale = max(1, min(3, n)) }
 	a.uiFunc = a.windows
@@ -160,6 +169,9 @@ func (a *App) LayoutF(outsideWidth, outsideHeight float64) (float64, float64) {
 	}
 	a.scale = s
 	w, h := math.Ceil(outsideWidth*s), math.Ceil(outsideHeight*s)
+	if int(w) != a.w || int(h) != a.h {
+		a.calm = 0 // a new size is a change: not settled until redrawn
+	}
 	a.w, a.h = int(w), int(h)
 	return w, h
 }
@@ -213,6 +225,7 @@ func (a *App) Update() error {
 	if err := a.View().Update(in); err != nil {
 		return err
 	}
+	a.stir()
 	if t := a.View().Title(); t != a.title {
 		a.title = t
 		ebiten.SetWindowTitle("skewlab - " + t)
@@ -220,17 +233,67 @@ func (a *App) Update() error {
 	return nil
 }
 
-// watchFPS sets in.SlowGPU, for good, when the frame rate has stayed
-// under SlowFPS for the first seconds after the start (a software
-// rasterizer such as Xvfb's), so views can trade anti-aliasing for speed.
+// watchFPS makes the auto anti-aliasing choice, once: anti-aliasing goes
+// off for good when the frame rate is under SlowFPS more than 4 s after
+// the start (a software rasterizer such as Xvfb's pays several times for
+// it), and the choice is final after 5 s, or at once for a -screenshot
+// run (which keeps anti-aliasing). With aa on or off it is final from the
+// start.
 func (a *App) watchFPS() {
-	if a.in.SlowGPU || a.cfg.Screenshot != "" {
+	if a.aaFinal {
 		return
 	}
-	if t := time.Since(a.start); t > 4*time.Second && t < 5*time.Second && ebiten.ActualFPS() < SlowFPS {
-		a.in.SlowGPU = true
+	if a.cfg.Screenshot != "" {
+		a.aaFinal = true
+		return
+	}
+	t := time.Since(a.start)
+	if t > 4*time.Second && ebiten.ActualFPS() < SlowFPS {
+		a.in.AntiAlias, a.aaFinal = false, true
+	} else if t >= 5*time.Second {
+		a.aaFinal = true
 	}
 }
+
+// stir restarts the count of calm frames when this tick had input that
+// can change the picture: pointer motion, a held or released button, key
+// or touch, the wheel, or a new screen size.
+func (a *App) stir() {
+	in := &a.in
+	_, wy := ebiten.Wheel()
+	changed := in.Resized || in.DX != 0 || in.DY != 0 || wy != 0
+	for b := ebiten.MouseButton0; b <= ebiten.MouseButtonMax; b++ {
+		changed = changed || ebiten.IsMouseButtonPressed(b) || inpututil.IsMouseButtonJustReleased(b)
+	}
+	a.keyBuf = inpututil.AppendPressedKeys(a.keyBuf[:0])
+	a.keyBuf = inpututil.AppendJustReleasedKeys(a.keyBuf)
+	a.touchBuf = ebiten.AppendTouchIDs(a.touchBuf[:0])
+	a.touchBuf = inpututil.AppendJustReleasedTouchIDs(a.touchBuf)
+	if changed || len(a.keyBuf) > 0 || len(a.touchBuf) > 0 {
+		a.calm = 0
+	}
+}
+
+// SettleFrames is how many frames the App draws after the last input or
+// resize before it counts as settled (debugui shows a hover or a new
+// layout one frame late; two more are margin).
+const SettleFrames = 3
+
+// Settled reports whether the picture stays as it is until the next
+// input: the anti-aliasing choice is final, the view is not animating,
+// and SettleFrames frames have been drawn since the last input or resize.
+// Screenshot tests (and the web page's skewlab.frame()) wait for it
+// instead of sleeping, so two pictures of one state are drawn alike.
+func (a *App) Settled() bool {
+	return a.aaFinal && a.calm >= SettleFrames && a.updates >= SettleFrames && !a.View().Animating()
+}
+
+// Frames returns the ticks (Update calls) and frames drawn so far.
+func (a *App) Frames() (ticks, draws int) { return a.updates, a.draws }
+
+// AntiAliased reports whether lines are drawn anti-aliased now (views may
+// still draw very large pictures without it).
+func (a *App) AntiAliased() bool { return a.in.AntiAlias }
 
 // SlowFPS is the frame rate under which the app drops anti-aliasing.
 const SlowFPS = 24
@@ -335,7 +398,10 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.drawHelp(screen)
 	}
 	a.draws++
-	if a.cfg.Screenshot != "" && !a.done && a.updates >= 3 && a.draws >= 3 {
+	a.calm++
+	// An animated view never settles: its screenshot is taken once input
+	// and layout are calm.
+	if a.cfg.Screenshot != "" && !a.done && a.updates >= SettleFrames && a.calm >= SettleFrames {
 		a.Err = SavePNG(screen, a.cfg.Screenshot)
 		a.done = true
 	}
@@ -426,6 +492,9 @@ func (v *MissingView) Windows(*debugui.Context, *Input) {}
 
 // Help has no keys of its own.
 func (v *MissingView) Help() []string { return nil }
+
+// Animating is false: the message does not change.
+func (v *MissingView) Animating() bool { return false }
 
 // smallScreen reports a screen under 720x400 UI units (for example a phone
 // in landscape, or a small embedded frame), where the full UI would hide

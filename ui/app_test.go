@@ -4,6 +4,7 @@ import (
 	"image"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -49,5 +50,69 @@ func TestHelpOverlayAndMissingLab(t *testing.T) {
 	v.Draw(img)
 	if v.Title() == "" || v.msg == "" {
 		t.Error("missing lab has no title or message")
+	}
+}
+
+// TestSettled: the app settles SettleFrames drawn frames after its last
+// change (here a new screen size), never while the view animates, and with
+// aa=auto only once the anti-aliasing choice is final.
+func TestSettled(t *testing.T) {
+	needLoop(t)
+	img := ebiten.NewImage(640, 480)
+	defer img.Deallocate()
+	framesToSettle := func(a *App, limit int) int {
+		for n := 0; n < limit; n++ {
+			if a.Settled() {
+				return n
+			}
+			if err := a.Update(); err != nil {
+				t.Fatal(err)
+			}
+			a.Draw(img)
+		}
+		return -1
+	}
+	st := state.Default()
+	st.AntiAlias = "on"
+	a, err := NewApp(st, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.LayoutF(640, 480)
+	if n := framesToSettle(a, 20); n != SettleFrames {
+		t.Errorf("aa=on: settled after %d frames, want %d", n, SettleFrames)
+	}
+	a.LayoutF(600, 400) // a resize is a change
+	if n := framesToSettle(a, 20); n != SettleFrames {
+		t.Errorf("after a resize: settled after %d frames, want %d", n, SettleFrames)
+	}
+	if !a.AntiAliased() {
+		t.Error("aa=on draws without anti-aliasing")
+	}
+
+	st.Spin = true
+	a, _ = NewApp(st, Config{})
+	a.LayoutF(640, 480)
+	if n := framesToSettle(a, 20); n != -1 {
+		t.Errorf("spinning B: settled after %d frames, want never", n)
+	}
+
+	st.Spin, st.AntiAlias = false, "auto"
+	a, _ = NewApp(st, Config{})
+	a.LayoutF(640, 480)
+	framesToSettle(a, 1)
+	a.start = time.Now().Add(time.Hour) // the choice's window has not come
+	if n := framesToSettle(a, 20); n != -1 {
+		t.Errorf("aa=auto before its choice: settled after %d frames, want never", n)
+	}
+	a.start = time.Now().Add(-6 * time.Second) // past the window: final either way
+	if n := framesToSettle(a, 20); n < 1 || n > SettleFrames {
+		t.Errorf("aa=auto after its choice: settled after %d frames, want 1 to %d", n, SettleFrames)
+	}
+
+	st.AntiAlias = "off"
+	a, _ = NewApp(st, Config{})
+	if a.AntiAliased() {
+		t.Error("aa=off draws anti-aliased")
 	}
 }

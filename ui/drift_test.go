@@ -260,6 +260,7 @@ func TestDriftImages(t *testing.T) {
 	needLoop(t)
 	st := state.Default()
 	st.Lab = "drift"
+	st.AntiAlias = "on" // fixed: auto would decide by the test's own frame rate after 4 s
 	a, err := NewApp(st, Config{})
 	if err != nil {
 		t.Fatal(err)

@@ -65,6 +65,10 @@ var driftSpeedTitles = [len(DriftSpeeds)]string{"drift: x1", "drift: x100", "dri
 // Help lists the drift lab's keys.
 func (v *DriftView) Help() []string { return driftHelp }
 
+// Animating reports whether the run is computing frames (not paused, not
+// at its target).
+func (v *DriftView) Animating() bool { return !v.M.Paused && !v.M.Done() }
+
 var driftHelp = []string{
 	"1 2 3       speed x1, x100, x10,000 frames per tick (fast speeds use at most 4 ms a tick)",
 	"Space       pause or run",

@@ -193,6 +193,9 @@ func (v *DynamicsView) Title() string {
 // Help lists the dynamics lab's keys.
 func (v *DynamicsView) Help() []string { return dynamicsHelp }
 
+// Animating reports whether the shown model is playing.
+func (v *DynamicsView) Animating() bool { return v.Lab().Playing() }
+
 var dynamicsHelp = []string{
 	"1, 2        preset: 1 turntable, 2 crash",
 	"Space       play or pause",
@@ -308,8 +311,8 @@ func (v *DynamicsView) Update(in *Input) error {
 		v.keys()
 	}
 	v.gestures(in)
-	if in.Resized || in.Width != v.w || in.Height != v.h {
-		v.w, v.h = in.Width, in.Height
+	if in.Resized || in.Width != v.w || in.Height != v.h || in.AntiAlias != v.strokes.antiAlias {
+		v.w, v.h, v.strokes.antiAlias = in.Width, in.Height, in.AntiAlias
 		v.dirty = true
 	}
 	v.nums.scale = float64(UIPixels(in))
@@ -908,9 +911,10 @@ var dynPanelColor = color.RGBA{0, 0, 0, 190}
 // playing; vector's round caps cost two arcs per segment (about 5 ms per
 // tick for the turntable's two paths), quads cost four points.
 type quadStrokes struct {
-	buckets []quadBucket
-	n       int
-	draw    vector.DrawPathOptions
+	buckets   []quadBucket
+	n         int
+	draw      vector.DrawPathOptions
+	antiAlias bool
 }
 
 type quadBucket struct {
@@ -983,7 +987,7 @@ func (s *quadStrokes) bucket(c render.Color, w float32) *quadBucket {
 func (s *quadStrokes) Draw(dst *ebiten.Image) {
 	for i := 0; i < s.n; i++ {
 		b := &s.buckets[i]
-		s.draw.AntiAlias = true
+		s.draw.AntiAlias = s.antiAlias
 		s.draw.ColorScale.Reset()
 		s.draw.ColorScale.Scale(b.color.R*b.color.A, b.color.G*b.color.A, b.color.B*b.color.A, b.color.A)
 		vector.FillPath(dst, &b.path, nil, &s.draw)

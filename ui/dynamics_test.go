@@ -242,6 +242,7 @@ func TestDynamicsGUI(t *testing.T) {
 	needLoop(t)
 	st := state.Default()
 	st.Lab = "dynamics"
+	st.AntiAlias = "on" // fixed: auto would decide by the test's own frame rate after 4 s
 	a, err := NewApp(st, Config{})
 	if err != nil {
 		t.Fatal(err)

@@ -18,7 +18,7 @@ type PistonView struct {
 	strokes Strokes
 	labels  Labels
 	x, w, h float64 // the picture's band of the screen
-	slow    bool
+	aa      bool
 	uiScale int
 	title   string
 	titleOf [2]int // mode and compare the title was made for
@@ -44,6 +44,9 @@ func (v *PistonView) Title() string {
 	}
 	return v.title
 }
+
+// Animating reports whether B spins.
+func (v *PistonView) Animating() bool { return v.M.Spin }
 
 // Help lists the piston lab's keys.
 func (v *PistonView) Help() []string { return pistonHelp }
@@ -80,8 +83,8 @@ func (v *PistonView) Update(in *Input) error {
 	if !(w > 0) {
 		x, w = 0, in.Width
 	}
-	if in.Resized || w != v.w || in.Height != v.h || x != v.x || in.SlowGPU != v.slow || in.UIScale != v.uiScale {
-		v.slow, v.uiScale = in.SlowGPU, in.UIScale
+	if in.Resized || w != v.w || in.Height != v.h || x != v.x || in.AntiAlias != v.aa || in.UIScale != v.uiScale {
+		v.aa, v.uiScale = in.AntiAlias, in.UIScale
 		v.x, v.w, v.h = x, w, in.Height
 		m.Touch()
 	}
@@ -92,7 +95,7 @@ func (v *PistonView) Update(in *Input) error {
 	v.strokes.Reset()
 	v.strokes.MinLength = SubPixel
 	v.strokes.WidthScale = max(1, in.DeviceScale) * (1 + 0.5*float64(max(1, in.UIScale)-1))
-	v.strokes.AntiAlias = !in.SlowGPU && len(m.Frames[0].Segments)+len(m.Frames[1].Segments) < MaxAntiAliased
+	v.strokes.AntiAlias = in.AntiAlias && len(m.Frames[0].Segments)+len(m.Frames[1].Segments) < MaxAntiAliased
 	v.labels.Reset()
 	v.labels.Scale = float64(UIPixels(in))
 	for k := range m.Frames {

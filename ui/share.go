@@ -125,5 +125,6 @@ func (a *App) State() state.State {
 	}
 	st.UI = state.UILevels[level]
 	st.UIScale = a.in.UIScale
+	st.AntiAlias = a.st.AntiAlias // the setting, not auto's choice of the moment
 	return st
 }

@@ -86,7 +86,7 @@ func TestModelStateFollowsSliders(t *testing.T) {
 // edits and the app's own lab, UI level and scale, and H (hide) does not
 // leak into a shared link.
 func TestAppStateReportsLabAndUI(t *testing.T) {
-	opened, _ := openQuery("?mode=accumulate-matrices&uiscale=2")
+	opened, _ := openQuery("?mode=accumulate-matrices&uiscale=2&aa=off")
 	a, err := NewApp(opened, Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +100,7 @@ func TestAppStateReportsLabAndUI(t *testing.T) {
 	a.lab = 1          // switched to the drift lab
 	st := a.State()
 	q := st.Query()
-	for _, want := range []string{"mode=accumulate-matrices", "set=Root.scale%3D2.5%2C1%2C1", "uiscale=2", "lab=drift"} {
+	for _, want := range []string{"mode=accumulate-matrices", "set=Root.scale%3D2.5%2C1%2C1", "uiscale=2", "lab=drift", "aa=off"} {
 		if !strings.Contains(q, want) {
 			t.Errorf("state query %q lacks %q", q, want)
 		}

@@ -38,7 +38,7 @@ type Input struct {
 	UIScale       int         // the user's UI scale, 1 to 3
 	Level         Level       // how much UI is shown
 	SetUIScale    func(n int) // changes the UI scale (1 to 3); nil when not offered
-	SlowGPU       bool        // frames have been slow for seconds: drop costly quality (anti-aliasing)
+	AntiAlias     bool        // draw lines anti-aliased (the aa setting; auto turns it off for good when frames stay slow)
 	ViewX, ViewW  float64     // the band of the screen the windows leave free for the picture; ViewW 0 means all of it
 }
 
@@ -59,4 +59,7 @@ type View interface {
 	Windows(ctx *debugui.Context, in *Input)
 	// Help lists the view's own keys, one "KEY  what it does" per line.
 	Help() []string
+	// Animating reports whether the picture changes without input (a
+	// spin, a running lab). The App is not settled while it does.
+	Animating() bool
 }
