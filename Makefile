@@ -48,9 +48,11 @@ gotest:
 fuzz:
 	@scripts/fuzz.sh $(FUZZFACTOR)
 
-# The browser test runs after the Go tests, not in parallel with them.
+# The browser test runs after the Go tests, not in parallel with them;
+# its mutation check after it (the web build is made once).
 test: deps-test check gotest fuzz
 	$(MAKE) webtest
+	$(MAKE) webtest-mutation
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -8,7 +8,7 @@ WEBADDR       ?= 127.0.0.1:8080
 # on slow links wait for every megabyte.
 WEB_GZ_LIMIT  ?= 7000000
 
-.PHONY: web serve webtest deps-web
+.PHONY: web serve webtest webtest-mutation webnoise webtest-server deps-web
 
 deps-web:
 	@scripts/deps.sh web
@@ -38,9 +38,22 @@ serve: web
 # The browser test builds web itself (through this target), serves dist/
 # with skewlab serve on a free loopback port and fails when the gzip is
 # over the limit. Screenshots go to out/webtest (the log says where).
-webtest: deps-web web
+webtest: webtest-server
+	node web/test/browser.mjs --dist $(DIST) --server out/skewlab-serve --out out/webtest
+
+# The browser test's comparisons with the page that should match opened in
+# the wrong mode: passes only when every comparison fails (its tolerance
+# still catches a wrong picture).
+webtest-mutation: webtest-server
+	node web/test/browser.mjs --dist $(DIST) --server out/skewlab-serve --mutate wrong-mode
+
+# Measures the pixel noise behind the browser test's tolerances (not part
+# of make test: about 40 s, prints a table).
+webnoise: webtest-server
+	node web/test/noise.mjs --dist $(DIST) --server out/skewlab-serve
+
+webtest-server: deps-web web
 	@gz=$$(wc -c < $(DIST)/skewlab.wasm.gz); if [ $$gz -gt $(WEB_GZ_LIMIT) ]; then \
 	  echo "webtest: $(DIST)/skewlab.wasm.gz is $$gz bytes, over the limit of $(WEB_GZ_LIMIT)"; exit 1; fi
 	cd web/test && npm ci --no-audit --no-fund
 	mkdir -p out && $(GO) build -o out/skewlab-serve .
-	node web/test/browser.mjs --dist $(DIST) --server out/skewlab-serve --out out/webtest

@@ -3,155 +3,89 @@
 // headless through playwright-core and checks what a reader of a blog post
 // would see. Screenshots of every step go to --out (printed at the start).
 //
-// Usage: node web/test/browser.mjs --dist dist --server out/skewlab-serve --out out/webtest
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+// Every picture is captured once the app reports it settled (harness.mjs):
+// no fixed sleeps. Pages whose pictures are compared for equality pin
+// anti-aliasing (aa=on): with aa=auto the app drops it when frames stay
+// slow, and a comparison of an anti-aliased page with one that is not
+// failed on a correct tree (169 and 183 cyan positions differed).
+//
+// --mutate wrong-mode runs only the steps that compare pictures, each with
+// the page that should match opened in the wrong mode, and passes only
+// when every one of them fails at its pixel assertion (make
+// webtest-mutation): proof that the tolerances still catch a wrong
+// picture.
+//
+// Usage: node web/test/browser.mjs --dist dist --server out/skewlab-serve --out out/webtest [--mutate wrong-mode]
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromium } from "playwright-core";
-import { decodePNG } from "./png.mjs";
+import {
+  analyse, assert, capture, cyanDiff, cyanMiss, drag, FIRST_FRAME_LIMIT_MS, frameOf, launch, open,
+  parseArgs, sameState, settle, startServer, ticks, VIEWPORT, waitRunning,
+} from "./harness.mjs";
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
-  if (a.startsWith("--")) acc.push([a.slice(2), all[i + 1]]);
-  return acc;
-}, []));
+const args = parseArgs(process.argv.slice(2));
 const dist = resolve(args.dist || "dist");
 const server = resolve(args.server || "out/skewlab-serve");
-const out = resolve(args.out || "out/webtest");
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
-// Exactly the flags NOTES.md found to give WebGL2 (ANGLE on SwiftShader).
-const chromiumArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const FIRST_FRAME_LIMIT_MS = 60_000;
-const VIEWPORT = { width: 1280, height: 720 };
+const mutate = args.mutate || "";
+assert(mutate === "" || mutate === "wrong-mode", `unknown --mutate ${mutate} (valid: wrong-mode)`);
+const out = resolve(args.out || (mutate ? "out/webtest-mutation" : "out/webtest"));
+
+// Tolerance of the equality comparisons, in cyanMiss pixels (cyan with no
+// cyan within 1 px in the other picture). make webnoise measured, on this
+// 2-core machine: 0 between captures of one state (4 runs each, aa on and
+// off); 3 between aa=on and aa=off of one state (raw positions: 169 and
+// 183, the failures this replaces); 2,527 and 2,563 for the wrong mode.
+// Ten times the anti-aliasing noise, and still over 80 times under a
+// wrong mode.
+const SAME_PICTURE_TOLERANCE = 30;
+// A picture that must change (a slider, an orbit, another mode) must
+// differ at more cyan positions than this: far over the noise above, far
+// under the smallest change the steps make (over 1,000).
+const CHANGED_AT_LEAST = 200;
+// The wrong mode under the mutation: with Root scale (3,1,1) it draws B
+// in another place and shape than accumulate-trs, the default.
+const WRONG_MODE = "&mode=accumulate-matrices";
+const wrongMode = (q) => (mutate ? q + WRONG_MODE : q);
 
 mkdirSync(out, { recursive: true });
-console.log(`webtest: screenshots in ${out}`);
+console.log(`webtest: screenshots in ${out}${mutate ? ` (mutation ${mutate})` : ""}`);
 
-const results = { steps: [] };
+const results = { steps: [], pixels: [] };
 let failures = 0;
-const step = async (name, fn) => {
-  const t = Date.now();
-  try {
-    const info = await fn();
-    console.log(`ok   ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)${info ? ": " + info : ""}`);
-    results.steps.push({ name, ok: true, info: info || "" });
-  } catch (e) {
-    failures++;
-    console.log(`FAIL ${name}: ${e && e.stack || e}`);
-    results.steps.push({ name, ok: false, info: String(e && e.message || e) });
-  }
+const steps = [];
+// pixel marks steps that compare pictures for equality (the mutation's
+// targets); needs names a step whose state this one uses.
+const step = (name, opts, fn) => steps.push({ name, fn, ...opts });
+const same = (name, a, b) => {
+  sameState(a.state, b.state);
+  const miss = cyanMiss(a.px, b.px);
+  results.pixels.push({ step: name, cyanMiss: miss, tolerance: SAME_PICTURE_TOLERANCE, cyanDiff: cyanDiff(a.px, b.px) });
+  assert(a.px.nCyan > 50 && b.px.nCyan > 50, `no cyan (B) pixels: ${a.px.nCyan} and ${b.px.nCyan}`);
+  assert(miss <= SAME_PICTURE_TOLERANCE,
+    `the pictures differ: ${miss} cyan px have no cyan within 1 px in the other (tolerance ${SAME_PICTURE_TOLERANCE})`);
+  return `${miss} px differ (tolerance ${SAME_PICTURE_TOLERANCE})`;
 };
-const assert = (cond, msg) => { if (!cond) throw new Error(msg); };
-
-// --- pixels ---
-const BG = [18, 19, 24];
-const isCyan = (r, g, b) => g > 128 && b > 128 && r < 90;
-const near = (r, g, b, v) => Math.abs(r - v) <= 1 && Math.abs(g - v) <= 1 && Math.abs(b - v) <= 1;
-// debugui's opaque colours: title bars and slider bases (30,30,30), buttons (75,75,75).
-const isUI = (r, g, b) => near(r, g, b, 30) || near(r, g, b, 75);
-
-function analyse(png, exclude = null) {
-  const { width, height, rgba } = decodePNG(png);
-  const cyan = new Uint8Array(width * height);
-  let nonBG = 0, nCyan = 0, nUI = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (exclude && x >= exclude.x && x < exclude.x + exclude.width && y >= exclude.y && y < exclude.y + exclude.height) continue;
-      const o = (y * width + x) * 4, r = rgba[o], g = rgba[o + 1], b = rgba[o + 2];
-      if (Math.abs(r - BG[0]) + Math.abs(g - BG[1]) + Math.abs(b - BG[2]) > 12) nonBG++;
-      if (isCyan(r, g, b)) { cyan[y * width + x] = 1; nCyan++; }
-      if (isUI(r, g, b)) nUI++;
-    }
-  }
-  return { width, height, nonBG, nCyan, nUI, cyan };
-}
-const cyanDiff = (a, b) => {
-  let d = 0;
-  for (let i = 0; i < a.cyan.length; i++) d += a.cyan[i] !== b.cyan[i];
-  return d;
+const shoot = async (page, name, exclude = null) => {
+  const { png, state } = await capture(page, out, name);
+  return { png, state, px: analyse(png, exclude) };
 };
 
-// --- server ---
-function startServer() {
-  return new Promise((res, rej) => {
-    assert(existsSync(server), `${server} missing (make webtest builds it)`);
-    const p = spawn(server, ["serve", "-dir", dist, "-addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
-    let text = "";
-    p.stdout.on("data", (d) => {
-      text += d;
-      const m = text.match(/http:\/\/127\.0\.0\.1:\d+\//);
-      if (m) res({ proc: p, base: m[0] });
-    });
-    p.on("exit", (code) => rej(new Error(`skewlab serve exited with ${code}: ${text}`)));
-    setTimeout(() => rej(new Error("skewlab serve printed no address within 10 s")), 10_000);
-  });
-}
-
-const { proc, base } = await startServer();
+const { proc, base } = await startServer(server, dist);
 console.log(`webtest: serving ${dist} at ${base}`);
-const profile = mkdtempSync(join(tmpdir(), "skewlab-chromium-"));
-const ctx = await chromium.launchPersistentContext(profile, {
-  executablePath: chromiumPath, headless: true, args: chromiumArgs, viewport: VIEWPORT,
-});
+const { ctx, close } = await launch();
 await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base.replace(/\/$/, "") });
-
-// Opens a page on the query and waits for its first frame; collects
-// console errors and uncaught exceptions.
-async function open(query, { limit = FIRST_FRAME_LIMIT_MS } = {}) {
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  const t = Date.now();
-  await page.goto(base + query);
-  await page.waitForFunction(() => window.skewlab && ["running", "failed", "exited"].includes(window.skewlab.state),
-    null, { timeout: limit, polling: 100 });
-  const st = await page.evaluate(() => ({ state: skewlab.state, reason: skewlab.reason, firstFrameMs: skewlab.firstFrameMs }));
-  assert(st.state === "running", `page ${query} is ${st.state}: ${st.reason}`);
-  return { page, errors, wallMs: Date.now() - t, firstFrameMs: st.firstFrameMs };
-}
-
-// Takes screenshots until two in a row are identical (the picture has
-// settled: the UI needs a few updates to appear), saves the last.
-async function settled(page, name, timeout = 20_000) {
-  const end = Date.now() + timeout;
-  let prev = await page.screenshot();
-  for (;;) {
-    await page.waitForTimeout(250);
-    const cur = await page.screenshot();
-    if (cur.equals(prev) || Date.now() > end) {
-      writeFileSync(join(out, name + ".png"), cur);
-      return cur;
-    }
-    prev = cur;
-  }
-}
-
-// A mouse drag the way debugui needs it: move, wait a frame, press, move,
-// release (a press in the same tick as a pointer jump goes to the widget
-// hovered before; never mouse.click).
-async function drag(page, x0, y0, x1, y1) {
-  await page.mouse.move(x0, y0);
-  await page.waitForTimeout(100);
-  await page.mouse.down();
-  await page.waitForTimeout(100);
-  for (let i = 1; i <= 8; i++) {
-    await page.mouse.move(x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8);
-    await page.waitForTimeout(30);
-  }
-  await page.waitForTimeout(100);
-  await page.mouse.up();
-  await page.waitForTimeout(100);
-}
+const openPage = (q) => open(ctx, base, q);
 
 const SCALE3 = "set=Root.scale=3,1,1";
-let sliderPage = null, afterDrag = null;
+// The Piston window's "Scale on X axis" slider: second window in the left
+// column, below the 200-unit Mode window: title bar at y 212..236, the
+// label row, then the slider (0..5, x from 11 to 331 at UI scale 1).
+const SLIDER_Y = 272, sliderX = (v) => 11 + 320 * (v / 5);
+const shared = {};
 
-await step("default page: no console errors, non-blank canvas within 60 s", async () => {
-  const { page, errors, firstFrameMs, wallMs } = await open("");
-  const png = await settled(page, "01-default");
-  const a = analyse(png);
+step("default page: no console errors, non-blank canvas within 60 s, settles with aa=auto", {}, async () => {
+  const { page, errors, firstFrameMs, wallMs } = await openPage("");
+  const { px: a, state } = await shoot(page, "01-default");
   results.firstFrameMs = Math.round(firstFrameMs);
   results.firstFrameWallMs = wallMs;
   assert(errors.length === 0, "console errors: " + errors.join(" | "));
@@ -161,58 +95,57 @@ await step("default page: no console errors, non-blank canvas within 60 s", asyn
   const gzSize = statSync(join(dist, "skewlab.wasm.gz")).size;
   assert(progress.total === gzSize && progress.done === gzSize,
     `progress ended at ${progress.done} of ${progress.total} bytes, want ${gzSize} of ${gzSize} (the .gz's size)`);
-  const canvas = await page.evaluate(() => { const c = document.querySelector("canvas"); return { w: c.width, h: c.height }; });
-  assert(canvas.w === VIEWPORT.width && canvas.h === VIEWPORT.height, `canvas ${canvas.w}x${canvas.h}, want the viewport`);
+  assert(state.canvas[0] === VIEWPORT.width && state.canvas[1] === VIEWPORT.height, `canvas ${state.canvas}, want the viewport`);
   await page.close();
-  return `progress ${progress.done}/${progress.total} bytes; first frame after ${firstFrameMs.toFixed(0)} ms (page script start), ${wallMs} ms from navigation; ${a.nonBG} non-background px`;
+  return `progress ${progress.done}/${progress.total} bytes; first frame after ${firstFrameMs.toFixed(0)} ms (page script start), ${wallMs} ms from navigation; settled after ${state.ticks} ticks with anti-aliasing ${state.antiAlias ? "on" : "off"}; ${a.nonBG} non-background px`;
 });
 
-await step("modes differ: accumulate-trs vs accumulate-matrices with Root scale (3,1,1) give different cyan pixels", async () => {
+step("modes differ: accumulate-trs vs accumulate-matrices with Root scale (3,1,1) give different cyan pixels", { pixel: true }, async () => {
   const shots = {};
   for (const mode of ["accumulate-trs", "accumulate-matrices"]) {
-    const { page, errors } = await open(`?mode=${mode}&${SCALE3}&ui=off`);
-    shots[mode] = analyse(await settled(page, `02-${mode}-scale3`));
+    const q = `?mode=${mode}&${SCALE3}&ui=off&aa=on`;
+    const { page, errors } = await openPage(mode === "accumulate-trs" ? wrongMode(q) : q);
+    shots[mode] = await shoot(page, `02-${mode}-scale3`);
     assert(errors.length === 0, `${mode}: console errors: ` + errors.join(" | "));
-    assert(shots[mode].nCyan > 50, `${mode}: no cyan pixels`);
     await page.close();
   }
-  const d = cyanDiff(shots["accumulate-trs"], shots["accumulate-matrices"]);
-  assert(d > 200, `cyan pixels differ at only ${d} positions`);
-  results.uiOff = shots["accumulate-trs"].nUI;
-  return `${d} pixel positions differ in cyan (${shots["accumulate-trs"].nCyan} vs ${shots["accumulate-matrices"].nCyan} cyan px)`;
+  const a = shots["accumulate-trs"], b = shots["accumulate-matrices"];
+  sameState(a.state, b.state);
+  const miss = cyanMiss(a.px, b.px);
+  results.pixels.push({ step: "modes differ", cyanMiss: miss, atLeast: CHANGED_AT_LEAST });
+  results.uiOff = a.px.nUI;
+  assert(miss > CHANGED_AT_LEAST, `the modes' pictures differ at only ${miss} cyan px (want over ${CHANGED_AT_LEAST})`);
+  return `${miss} cyan px differ (want over ${CHANGED_AT_LEAST}; ${a.px.nCyan} vs ${b.px.nCyan} cyan px)`;
 });
 
-await step("ui=off shows no UI pixels (ui=full does)", async () => {
-  const { page } = await open(`?${SCALE3}`);
-  const full = analyse(await settled(page, "03-ui-full"));
+step("ui=off shows no UI pixels (ui=full does)", { needs: "modes differ" }, async () => {
+  const { page } = await openPage(`?${SCALE3}&aa=on`);
+  const { px: full } = await shoot(page, "03-ui-full");
   await page.close();
   assert(full.nUI > 2000, `ui=full: only ${full.nUI} UI pixels, the UI colours changed?`);
   assert(results.uiOff === 0, `ui=off: ${results.uiOff} UI pixels`);
-  const share = await (await open(`?${SCALE3}&ui=off`)).page.evaluate(() => getComputedStyle(document.getElementById("sk-share")).display);
+  const { page: off } = await openPage(`?${SCALE3}&ui=off&aa=on`);
+  const share = await off.evaluate(() => getComputedStyle(document.getElementById("sk-share")).display);
+  await off.close();
   assert(share === "none", "ui=off shows the Share button");
   return `ui=full ${full.nUI} UI px, ui=off ${results.uiOff}`;
 });
 
-await step("dragging the seed's slider 'Scale on X axis' changes the picture", async () => {
-  const { page, errors } = await open("");
-  sliderPage = page;
-  const before = analyse(await settled(page, "04-slider-before"));
-  // Piston window: second in the left column, below the 200-unit Mode
-  // window: title bar at y 212..236, the label row, then the slider
-  // (0..5, x from 11 to 331 at UI scale 1).
-  const y = 272, x0 = 11 + 320 * (1 / 5), x1 = 11 + 320 * (3 / 5);
-  await drag(page, x0, y, x1, y);
-  afterDrag = await settled(page, "05-slider-after");
-  const after = analyse(afterDrag);
-  const d = cyanDiff(before, after);
+step("dragging the seed's slider 'Scale on X axis' changes the picture", {}, async () => {
+  const { page, errors } = await openPage("?aa=on");
+  shared.sliderPage = page;
+  const before = await shoot(page, "04-slider-before");
+  await drag(page, sliderX(1), SLIDER_Y, sliderX(3), SLIDER_Y);
+  const after = await shoot(page, "05-slider-after");
+  shared.afterDrag = after;
+  const d = cyanDiff(before.px, after.px);
   assert(errors.length === 0, "console errors: " + errors.join(" | "));
-  assert(d > 200, `cyan pixels differ at only ${d} positions after the drag`);
+  assert(d > CHANGED_AT_LEAST, `cyan pixels differ at only ${d} positions after the drag`);
   return `${d} cyan pixel positions changed`;
 });
 
-await step("invalid mode shows the message and the default mode still draws", async () => {
-  const { page, errors } = await open(`?mode=no-such-mode&${SCALE3}&ui=off`);
-  const png = await settled(page, "06-invalid-mode");
+step("invalid mode shows the message and the default mode still draws", { pixel: true }, async () => {
+  const { page, errors } = await openPage(`?mode=no-such-mode&${SCALE3}&ui=off&aa=on`);
   const box = page.locator("#sk-messages");
   assert(await box.isVisible(), "no message box");
   const text = await box.locator("div").innerText();
@@ -225,122 +158,165 @@ await step("invalid mode shows the message and the default mode still draws", as
   });
   assert(/no-such-mode/.test(sel), "message text cannot be selected");
   const rect = await box.boundingBox();
-  const bad = analyse(png, rect);
-  const { page: ref } = await open(`?${SCALE3}&ui=off`);
-  const good = analyse(await settled(ref, "06-default-mode-reference"), rect);
+  const bad = await shoot(page, "06-invalid-mode", rect);
+  const { page: ref } = await openPage(wrongMode(`?${SCALE3}&ui=off&aa=on`));
+  const good = await shoot(ref, "06-default-mode-reference", rect);
   await ref.close(); await page.close();
-  const d = cyanDiff(bad, good);
-  assert(bad.nCyan > 50 && d < 50, `picture differs from the default mode's: ${d} cyan positions (${bad.nCyan} cyan px)`);
-  return `message "${text.trim().split("\n")[0].slice(0, 90)}…"; picture equals accumulate-trs (${d} px differ)`;
+  const info = same("invalid mode", bad, good);
+  return `message "${text.trim().split("\n")[0].slice(0, 90)}…"; picture equals accumulate-trs: ${info}`;
 });
 
-await step("Share puts the URL in the address bar and clipboard, and it reopens the same picture", async () => {
-  assert(sliderPage && afterDrag, "needs the slider step's page");
-  const page = sliderPage;
+step("Share puts the URL in the address bar and clipboard, and it reopens the same picture", { pixel: true, needs: "dragging" }, async () => {
+  assert(shared.sliderPage && shared.afterDrag, "needs the slider step's page");
+  const page = shared.sliderPage;
   const b = await page.locator("#sk-share").boundingBox();
-  await drag(page, b.x + b.width / 2, b.y + b.height / 2, b.x + b.width / 2, b.y + b.height / 2);
-  await page.waitForFunction(() => location.search !== "", null, { timeout: 5000 }).catch(() => {});
+  await drag(page, b.x + b.width / 2, b.y + b.height / 2, b.x + b.width / 2, b.y + b.height / 2, 1);
+  await page.waitForFunction(() => location.search !== "", null, { timeout: 10_000 });
   const href = await page.evaluate(() => location.href);
+  // The toast says the link was copied once the clipboard holds it.
+  await page.waitForFunction(() => /Link/.test(document.getElementById("sk-toast").textContent), null, { timeout: 10_000 });
   const clip = await page.evaluate(() => navigator.clipboard.readText()).catch((e) => "clipboard: " + e);
-  await page.waitForTimeout(300);
   await page.screenshot({ path: join(out, "07-share-clicked.png") });
+  await page.close();
   assert(clip === href, `clipboard ${JSON.stringify(clip)} is not the address bar ${JSON.stringify(href)}`);
   assert(/set=Root\.scale%3D/.test(href) || /set=Root.scale=/.test(href), `the shared URL does not carry the slider's Root scale: ${href}`);
-  const q = href.slice(base.length - 1 + 1).replace(/^[^?]*/, "");
-  const { page: again, errors } = await open(q);
-  const reopened = analyse(await settled(again, "08-share-reopened"));
-  const d = cyanDiff(analyse(afterDrag), reopened);
-  assert(errors.length === 0, "console errors: " + errors.join(" | "));
-  assert(d < 50, `the reopened picture differs at ${d} cyan positions`);
+  assert(/aa=on/.test(href), `the shared URL does not keep aa=on: ${href}`);
+  const q = href.replace(/^[^?]*/, "");
+  const { page: again, errors } = await openPage(wrongMode(q));
+  const reopened = await shoot(again, "08-share-reopened");
   await again.close();
-  return `${href} reopens the picture (${d} px differ)`;
+  assert(errors.length === 0, "console errors: " + errors.join(" | "));
+  return `${href} reopens the picture: ${same("Share", shared.afterDrag, reopened)}`;
 });
 
-await step("touch: one finger moves the seed's slider and orbits the camera", async () => {
-  const { page, errors } = await open("");
+step("touch: one finger moves the seed's slider and orbits the camera", {}, async () => {
+  const { page, errors } = await openPage("?aa=on");
   const cdp = await ctx.newCDPSession(page);
-  const touch = async (type, x, y) => cdp.send("Input.dispatchTouchEvent",
+  const touch = (type, x, y) => cdp.send("Input.dispatchTouchEvent",
     { type, touchPoints: type === "touchEnd" ? [] : [{ x, y, id: 1 }] });
+  // The page turns one finger into mouse events a tick apart; wait for
+  // its queue, then for the app, at each stage.
+  const drained = () => page.evaluate(() => skewlab.touchesDone());
   const swipe = async (x0, y0, x1, y1) => {
     await touch("touchStart", x0, y0);
-    await page.waitForTimeout(150);
-    for (let i = 1; i <= 8; i++) { await touch("touchMove", x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8); await page.waitForTimeout(30); }
-    await page.waitForTimeout(100);
+    await drained();
+    await ticks(page, 2);
+    for (let i = 1; i <= 8; i++) {
+      await touch("touchMove", x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8);
+      await drained();
+      await ticks(page, 1);
+    }
     await touch("touchEnd");
-    await page.waitForTimeout(150);
+    await drained();
   };
-  const before = analyse(await settled(page, "12-touch-before"));
-  await swipe(11 + 320 * (1 / 5), 272, 11 + 320 * (2 / 5), 272);
-  const slid = analyse(await settled(page, "13-touch-slider"));
+  const before = await shoot(page, "12-touch-before");
+  await swipe(sliderX(1), SLIDER_Y, sliderX(2), SLIDER_Y);
+  const slid = await shoot(page, "13-touch-slider");
   await swipe(640, 500, 760, 470);
-  const orbited = analyse(await settled(page, "14-touch-orbit"));
+  const orbited = await shoot(page, "14-touch-orbit");
   await page.close();
-  const d1 = cyanDiff(before, slid), d2 = cyanDiff(slid, orbited);
+  const d1 = cyanDiff(before.px, slid.px), d2 = cyanDiff(slid.px, orbited.px);
   assert(errors.length === 0, "console errors: " + errors.join(" | "));
-  assert(d1 > 200, `the slider did not follow the finger (${d1} px changed)`);
-  assert(d2 > 200, `the camera did not orbit (${d2} px changed)`);
+  assert(d1 > CHANGED_AT_LEAST, `the slider did not follow the finger (${d1} px changed)`);
+  assert(d2 > CHANGED_AT_LEAST, `the camera did not orbit (${d2} px changed)`);
   return `slider ${d1} px changed, orbit ${d2} px changed`;
 });
 
-await step("an iframe resize and a device pixel ratio of 2 resize the canvas", async () => {
+step("an iframe resize and a device pixel ratio of 2 resize the canvas", {}, async () => {
   const page = await ctx.newPage();
-  await page.setContent(`<iframe id="f" src="${base}?${SCALE3}" style="width:600px;height:400px;border:0"></iframe>`);
-  const frame = () => page.frame({ url: /127\.0\.0\.1/ });
-  await page.waitForFunction(() => true);
-  await page.waitForTimeout(500);
-  await frame().waitForFunction(() => window.skewlab && skewlab.state === "running", null, { timeout: FIRST_FRAME_LIMIT_MS });
-  await page.waitForTimeout(500);
-  const size1 = await frame().evaluate(() => { const c = document.querySelector("canvas"); return [c.width, c.height]; });
+  const loaded = page.waitForEvent("framenavigated", { predicate: (f) => /127\.0\.0\.1/.test(f.url()), timeout: FIRST_FRAME_LIMIT_MS });
+  await page.setContent(`<iframe id="f" src="${base}?${SCALE3}&aa=on" style="width:600px;height:400px;border:0"></iframe>`);
+  const frame = await loaded;
+  await waitRunning(frame);
+  const canvasIs = (w, h) => frame.waitForFunction(([w, h]) => {
+    const c = document.querySelector("canvas"); return c && c.width === w && c.height === h;
+  }, [w, h], { timeout: 30_000 }).then(() => true, () => false);
+  const size = () => frame.evaluate(() => { const c = document.querySelector("canvas"); return [c.width, c.height]; });
+  const ok1 = await canvasIs(600, 400);
+  const size1 = await size();
   await page.evaluate(() => { const f = document.getElementById("f"); f.style.width = "800px"; f.style.height = "500px"; });
-  await page.waitForTimeout(1000);
+  const ok2 = await canvasIs(800, 500);
+  const size2 = await size();
+  await settle(frame);
   await page.screenshot({ path: join(out, "09-iframe-resized.png") });
-  const size2 = await frame().evaluate(() => { const c = document.querySelector("canvas"); return [c.width, c.height]; });
   await page.close();
-  assert(size1[0] === 600 && size1[1] === 400, `canvas in a 600x400 iframe is ${size1}`);
-  assert(size2[0] === 800 && size2[1] === 500, `canvas after resizing the iframe to 800x500 is ${size2}`);
-  const hi = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "skewlab-chromium-")), {
-    executablePath: chromiumPath, headless: true, args: chromiumArgs, viewport: { width: 640, height: 360 }, deviceScaleFactor: 2,
-  });
+  assert(ok1, `canvas in a 600x400 iframe is ${size1}`);
+  assert(ok2, `canvas after resizing the iframe to 800x500 is ${size2}`);
+  const hi = await launch({ viewport: { width: 640, height: 360 }, deviceScaleFactor: 2 });
   try {
-    const p = await hi.newPage();
-    await p.goto(base + "?" + SCALE3);
-    await p.waitForFunction(() => window.skewlab && skewlab.state === "running", null, { timeout: FIRST_FRAME_LIMIT_MS });
-    await p.waitForTimeout(1500);
+    const { page: p } = await open(hi.ctx, base, `?${SCALE3}&aa=on`);
+    const st = await settle(p);
     await p.screenshot({ path: join(out, "10-dpr2.png") });
-    const size3 = await p.evaluate(() => { const c = document.querySelector("canvas"); return [c.width, c.height]; });
-    assert(size3[0] === 1280 && size3[1] === 720, `canvas at devicePixelRatio 2 in 640x360 is ${size3}, want 1280x720`);
-    return `iframe ${size1} -> ${size2}; dpr 2: ${size3}`;
+    assert(st.dpr === 2, `device pixel ratio ${st.dpr}, want 2`);
+    assert(st.canvas[0] === 1280 && st.canvas[1] === 720, `canvas at devicePixelRatio 2 in 640x360 is ${st.canvas}, want 1280x720`);
+    return `iframe ${size1} -> ${size2}; dpr 2: ${st.canvas}`;
   } finally {
     await hi.close();
   }
 });
 
-await step("without WebAssembly the page shows the static figure and says why", async () => {
+step("without WebAssembly the page shows the static figure and says why", {}, async () => {
   const page = await ctx.newPage();
   await page.addInitScript(() => { delete window.WebAssembly; });
   await page.goto(base);
   await page.waitForFunction(() => window.skewlab && skewlab.state === "failed", null, { timeout: 10_000 });
   const why = await page.locator("#sk-why").innerText();
-  await page.waitForTimeout(300);
+  const img = await page.waitForFunction(() => {
+    const i = document.querySelector("#sk-fallback img");
+    return i.complete && { src: i.src, ok: i.naturalWidth > 0 };
+  }, null, { timeout: 10_000 }).then((h) => h.jsonValue());
   await page.screenshot({ path: join(out, "11-no-wasm-fallback.png") });
-  const img = await page.evaluate(() => { const i = document.querySelector("#sk-fallback img"); return { src: i.src, ok: i.complete && i.naturalWidth > 0 }; });
   await page.close();
   assert(/WebAssembly/.test(why), "reason: " + why);
   return `"${why}"; fallback.png ${img.ok ? "shown" : "missing (no export command in this build)"}`;
 });
 
+// Under the mutation only the comparing steps run (and the steps they
+// need); each must fail at its pixel assertion.
+const chosen = mutate ? steps.filter((s) => s.pixel || steps.some((p) => p.pixel && p.needs && s.name.startsWith(p.needs))) : steps;
+let caught = 0, missed = 0;
+for (const s of chosen) {
+  const t = Date.now();
+  const secs = () => ((Date.now() - t) / 1000).toFixed(1);
+  try {
+    const info = await s.fn();
+    results.steps.push({ name: s.name, ok: true, info: info || "" });
+    if (mutate && s.pixel) {
+      missed++;
+      console.log(`MISSED ${s.name} (${secs()} s): passed with the ${mutate} mutation: ${info}`);
+    } else {
+      console.log(`ok   ${s.name} (${secs()} s)${info ? ": " + info : ""}`);
+    }
+  } catch (e) {
+    const msg = String(e && e.message || e);
+    results.steps.push({ name: s.name, ok: false, info: msg });
+    if (mutate && s.pixel && /differ/.test(msg)) {
+      caught++;
+      console.log(`caught ${s.name} (${secs()} s): ${msg}`);
+    } else {
+      failures++;
+      console.log(`FAIL ${s.name}: ${e && e.stack || e}`);
+    }
+  }
+}
+
 const gz = statSync(join(dist, "skewlab.wasm.gz")).size;
 const raw = statSync(join(dist, "skewlab.wasm")).size;
 results.sizes = { raw, gz };
 writeFileSync(join(out, "results.json"), JSON.stringify(results, null, 2) + "\n");
+await close();
+proc.kill();
+if (mutate) {
+  console.log(`webtest-mutation: ${caught} comparisons caught the ${mutate} mutation, ${missed} missed it, ${failures} other failures`);
+  process.exit(missed || failures || caught === 0 ? 1 : 0);
+}
+for (const p of results.pixels) {
+  console.log(`webtest: pixels: ${p.step}: ${p.cyanMiss} px ${p.tolerance !== undefined ? `(tolerance ${p.tolerance})` : `(want over ${p.atLeast})`}`);
+}
 console.log(`webtest: skewlab.wasm ${raw} bytes, skewlab.wasm.gz ${gz} bytes; first frame ${results.firstFrameMs} ms`);
 console.log(`webtest: screenshots and results.json in ${out}`);
-
-await ctx.close();
-proc.kill();
-rmSync(profile, { recursive: true, force: true });
 // The closing line in the plain form CI logs understand.
-console.log(`webtest: ${results.steps.length - failures} passed, ${failures} failed`);
+console.log(`webtest: ${chosen.length - failures} passed, ${failures} failed`);
 if (failures) {
   process.exit(1);
 }

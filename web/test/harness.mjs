@@ -1,0 +1,219 @@
+// What the browser test (browser.mjs) and the noise measurement
+// (noise.mjs) share: the skewlab server, Debian's headless Chromium, pages
+// opened and captured only once the app says its picture has settled,
+// input that waits for the app's ticks, and the pixel comparisons.
+//
+// Nothing here sleeps for a fixed time: every wait is for a condition the
+// app or the page reports (skewlab.frame(), skewlab.state, the canvas
+// size), with a timeout that only fails a step that never gets there.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { decodePNG } from "./png.mjs";
+
+export const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+// Exactly the flags NOTES.md found to give WebGL2 (ANGLE on SwiftShader).
+export const chromiumArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const VIEWPORT = { width: 1280, height: 720 };
+export const FIRST_FRAME_LIMIT_MS = 60_000;
+// How long a page may take to settle after its last input. The auto
+// anti-aliasing choice alone takes 5 s; a loaded 2-core machine needs
+// more. Reaching it fails the step with the frame record in the message.
+export const SETTLE_LIMIT_MS = 60_000;
+
+export const assert = (cond, msg) => { if (!cond) throw new Error(msg); };
+
+// Parses --key value pairs.
+export function parseArgs(argv) {
+  const out = {};
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i].startsWith("--")) {
+      const v = argv[i + 1];
+      if (v === undefined || v.startsWith("--")) out[argv[i].slice(2)] = "true";
+      else { out[argv[i].slice(2)] = v; i++; }
+    }
+  }
+  return out;
+}
+
+// Starts `skewlab serve` on a free loopback port; resolves to the process
+// and its base URL once it prints the address.
+export function startServer(server, dist) {
+  return new Promise((res, rej) => {
+    assert(existsSync(server), `${server} missing (make webtest builds it)`);
+    const p = spawn(server, ["serve", "-dir", dist, "-addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
+    let text = "";
+    const timer = setTimeout(() => rej(new Error("skewlab serve printed no address within 30 s")), 30_000);
+    p.stdout.on("data", (d) => {
+      text += d;
+      const m = text.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (m) { clearTimeout(timer); res({ proc: p, base: m[0] }); }
+    });
+    p.on("exit", (code) => { clearTimeout(timer); rej(new Error(`skewlab serve exited with ${code}: ${text}`)); });
+  });
+}
+
+// Launches Chromium with a fresh profile; close() also removes the profile.
+export async function launch(options = {}) {
+  const profile = mkdtempSync(join(tmpdir(), "skewlab-chromium-"));
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath, headless: true, args: chromiumArgs, viewport: VIEWPORT, ...options,
+  });
+  const close = async () => { await ctx.close(); rmSync(profile, { recursive: true, force: true }); };
+  return { ctx, close };
+}
+
+// The app's frame record (index.html's skewlab.frame()).
+export const frameOf = (target) => target.evaluate(() => skewlab.frame());
+
+// Opens base+query in ctx and waits for the first frame; collects console
+// errors and uncaught exceptions.
+export async function open(ctx, base, query, { limit = FIRST_FRAME_LIMIT_MS } = {}) {
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const t = Date.now();
+  await page.goto(base + query);
+  await waitRunning(page, limit);
+  const st = await page.evaluate(() => ({ state: skewlab.state, reason: skewlab.reason, firstFrameMs: skewlab.firstFrameMs }));
+  assert(st.state === "running", `page ${query} is ${st.state}: ${st.reason}`);
+  return { page, errors, wallMs: Date.now() - t, firstFrameMs: st.firstFrameMs };
+}
+
+// Waits until the page (or frame) has left the loading state.
+export async function waitRunning(target, limit = FIRST_FRAME_LIMIT_MS) {
+  await target.waitForFunction(() => window.skewlab && ["running", "failed", "exited"].includes(window.skewlab.state),
+    null, { timeout: limit, polling: 100 });
+}
+
+// Waits until the app has run n more ticks than now: one tick after a
+// pointer move, debugui knows where the pointer is.
+export async function ticks(target, n = 1) {
+  const t0 = (await frameOf(target)).ticks;
+  await target.waitForFunction((want) => skewlab.frame().ticks >= want, t0 + n, { timeout: SETTLE_LIMIT_MS, polling: "raf" });
+}
+
+// Waits until the app's picture has settled after every input sent so
+// far: at least two frames drawn after this call (so the app's ticks have
+// seen the input) and the app's own settled flag (anti-aliasing choice
+// final, no animation, calm frames since the last input). Returns the
+// frame record, the canvas size and the device pixel ratio.
+export async function settle(target) {
+  const d0 = (await frameOf(target)).draws;
+  try {
+    await target.waitForFunction((d) => { const f = skewlab.frame(); return f.settled && f.draws >= d + 2; },
+      d0, { timeout: SETTLE_LIMIT_MS, polling: "raf" });
+  } catch (e) {
+    throw new Error(`the app did not settle within ${SETTLE_LIMIT_MS / 1000} s: frame ${JSON.stringify(await frameOf(target))}`);
+  }
+  return target.evaluate(() => {
+    const c = document.querySelector("canvas");
+    return { ...skewlab.frame(), canvas: [c.width, c.height], dpr: devicePixelRatio };
+  });
+}
+
+// Captures the page once settled; the capture counts only when the app
+// was still settled after it (no input arrived meanwhile). Writes
+// dir/name.png. Returns { png, state }.
+export async function capture(page, dir, name) {
+  for (let attempt = 0; ; attempt++) {
+    const state = await settle(page);
+    const png = await page.screenshot();
+    const after = await frameOf(page);
+    if (after.settled || attempt >= 3) {
+      assert(after.settled, "the picture kept changing while it was captured");
+      if (dir) writeFileSync(join(dir, name + ".png"), png);
+      return { png, state };
+    }
+  }
+}
+
+// A mouse drag the way debugui needs it: move, a tick, press, moves,
+// a tick, release (a press in the same tick as a pointer jump goes to the
+// widget hovered before; never mouse.click).
+export async function drag(page, x0, y0, x1, y1, steps = 8) {
+  await page.mouse.move(x0, y0);
+  await ticks(page, 2);
+  await page.mouse.down();
+  await ticks(page, 2);
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps);
+    await ticks(page, 1);
+  }
+  await ticks(page, 1);
+  await page.mouse.up();
+  await ticks(page, 2);
+}
+
+// --- pixels ---
+const BG = [18, 19, 24];
+export const isCyan = (r, g, b) => g > 128 && b > 128 && r < 90;
+const near = (r, g, b, v) => Math.abs(r - v) <= 1 && Math.abs(g - v) <= 1 && Math.abs(b - v) <= 1;
+// debugui's opaque colours: title bars and slider bases (30,30,30), buttons (75,75,75).
+const isUI = (r, g, b) => near(r, g, b, 30) || near(r, g, b, 75);
+
+// Counts background-differing, cyan (B) and UI pixels, and keeps B's
+// mask. Pixels inside exclude (a rectangle) are skipped.
+export function analyse(png, exclude = null) {
+  const { width, height, rgba } = decodePNG(png);
+  const cyan = new Uint8Array(width * height);
+  let nonBG = 0, nCyan = 0, nUI = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (exclude && x >= exclude.x && x < exclude.x + exclude.width && y >= exclude.y && y < exclude.y + exclude.height) continue;
+      const o = (y * width + x) * 4, r = rgba[o], g = rgba[o + 1], b = rgba[o + 2];
+      if (Math.abs(r - BG[0]) + Math.abs(g - BG[1]) + Math.abs(b - BG[2]) > 12) nonBG++;
+      if (isCyan(r, g, b)) { cyan[y * width + x] = 1; nCyan++; }
+      if (isUI(r, g, b)) nUI++;
+    }
+  }
+  return { width, height, nonBG, nCyan, nUI, cyan };
+}
+
+// cyanDiff counts the positions cyan in exactly one picture: the raw
+// measure of how much B moved (used where a picture must change).
+export function cyanDiff(a, b) {
+  let d = 0;
+  for (let i = 0; i < a.cyan.length; i++) d += a.cyan[i] !== b.cyan[i];
+  return d;
+}
+
+// cyanMiss counts the cyan pixels of either picture with no cyan pixel of
+// the other within r pixels (a (2r+1)-square): a line drawn one pixel to
+// the side, or an edge pixel anti-aliasing pushed under or over the cyan
+// threshold, does not count; B drawn elsewhere or in another shape does.
+export function cyanMiss(a, b, r = 1) {
+  assert(a.width === b.width && a.height === b.height, `pictures of different sizes: ${a.width}x${a.height} and ${b.width}x${b.height}`);
+  const one = (p, q) => {
+    let n = 0;
+    for (let y = 0; y < p.height; y++) {
+      for (let x = 0; x < p.width; x++) {
+        if (!p.cyan[y * p.width + x]) continue;
+        let found = false;
+        for (let dy = -r; dy <= r && !found; dy++) {
+          const yy = y + dy;
+          if (yy < 0 || yy >= q.height) continue;
+          for (let dx = -r; dx <= r; dx++) {
+            const xx = x + dx;
+            if (xx >= 0 && xx < q.width && q.cyan[yy * q.width + xx]) { found = true; break; }
+          }
+        }
+        if (!found) n++;
+      }
+    }
+    return n;
+  };
+  return one(a, b) + one(b, a);
+}
+
+// sameState asserts two captures were taken in the same rendering state:
+// canvas size, device pixel ratio and anti-aliasing.
+export function sameState(a, b) {
+  assert(a.canvas[0] === b.canvas[0] && a.canvas[1] === b.canvas[1], `canvas ${a.canvas} vs ${b.canvas}`);
+  assert(a.dpr === b.dpr, `device pixel ratio ${a.dpr} vs ${b.dpr}`);
+  assert(a.antiAlias === b.antiAlias, `anti-aliasing ${a.antiAlias} vs ${b.antiAlias}: the pages are not in the same state`);
+}
