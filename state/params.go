@@ -100,15 +100,8 @@ var ViewParams = []Param{
 	{Name: "split", IsBool: true, Usage: "show the compare mode side by side instead of as a ghost",
 		Apply: func(s *State, v string) (err error) { s.Split, err = parseBool("split", v); return },
 		Value: func(s State) []string { return boolValue(s.Split) }},
-	{Name: "ui", Usage: "UI level: full, min (mode chooser and the seed's slider) or off",
-		Apply: func(s *State, v string) error {
-			if err := oneOf("ui", v, UILevels); err != nil {
-				return err
-			}
-			s.UI = v
-			return nil
-		},
-		Value: func(s State) []string { return nonDefault(s.UI, "full") }},
+	choice("ui", "UI level: full, min (mode chooser and the seed's slider) or off", UILevels, "full",
+		func(s *State) *string { return &s.UI }),
 	{Name: "uiscale", Usage: "UI scale for a lecture hall: 1, 2 or 3",
 		Apply: func(s *State, v string) error {
 			n, err := strconv.Atoi(v)
@@ -142,24 +135,25 @@ var ViewParams = []Param{
 			}
 			return []string{s.Camera.String()}
 		}},
-	{Name: "lab", Usage: "view: " + strings.Join(Labs, ", "),
+	choice("lab", "view: "+strings.Join(Labs, ", "), Labs, "piston",
+		func(s *State) *string { return &s.Lab }),
+	choice("aa", "anti-aliased lines: auto (dropped when frames stay slow), on or off", AntiAliasModes, "auto",
+		func(s *State) *string { return &s.AntiAlias }),
+}
+
+// choice is a Param whose value is one of valid, kept in the State field
+// that field points to; def, the default, is left out of Share URLs. An
+// unknown value is an error that lists the valid ones.
+func choice(name, usage string, valid []string, def string, field func(*State) *string) Param {
+	return Param{Name: name, Usage: usage,
 		Apply: func(s *State, v string) error {
-			if err := oneOf("lab", v, Labs); err != nil {
+			if err := oneOf(name, v, valid); err != nil {
 				return err
 			}
-			s.Lab = v
+			*field(s) = v
 			return nil
 		},
-		Value: func(s State) []string { return nonDefault(s.Lab, "piston") }},
-	{Name: "aa", Usage: "anti-aliased lines: auto (dropped when frames stay slow), on or off",
-		Apply: func(s *State, v string) error {
-			if err := oneOf("aa", v, AntiAliasModes); err != nil {
-				return err
-			}
-			s.AntiAlias = v
-			return nil
-		},
-		Value: func(s State) []string { return nonDefault(s.AntiAlias, "auto") }},
+		Value: func(s State) []string { return nonDefault(*field(&s), def) }}
 }
 
 func nonDefault(v, def string) []string {

@@ -19,7 +19,7 @@
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
-  analyse, assert, capture, cyanDiff, cyanMiss, drag, FIRST_FRAME_LIMIT_MS, frameOf, launch, open,
+  analyse, assert, capture, cyanDiff, cyanMiss, drag, FIRST_FRAME_LIMIT_MS, launch, open,
   parseArgs, sameState, settle, startServer, ticks, VIEWPORT, waitRunning,
 } from "./harness.mjs";
 
