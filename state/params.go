@@ -81,10 +81,34 @@ var SceneParams = []Param{
 		}},
 }
 
+// ScenePreset is the preset parameter of commands that only build scenes
+// (report, export): its usage lists only the scene presets (the piston
+// lab's), and a preset of another lab (turntable, crash) is refused when
+// the flag is parsed, with the message Scene gives for it.
+var ScenePreset = Param{Name: "preset", Usage: "scene preset: " + strings.Join(scene.PresetNames(), ", "),
+	Apply: func(s *State, v string) error {
+		switch lab := LabOfPreset(v); lab {
+		case "piston":
+			s.Preset = v
+			return nil
+		case "":
+			return fmt.Errorf("unknown preset %q (valid: %s)", v, strings.Join(scene.PresetNames(), ", "))
+		default:
+			return notAScene(v, lab)
+		}
+	},
+	Value: func(s State) []string { return nonDefault(s.Preset, "piston") }}
+
+// notAScene is the error for a preset of lab (not the piston lab) used
+// where a scene is needed.
+func notAScene(preset, lab string) error {
+	return fmt.Errorf("preset %q is a %s lab preset, not a scene (scenes: %s)", preset, lab, strings.Join(scene.PresetNames(), ", "))
+}
+
 // ViewParams are the app's view settings, shared by the command line and
 // the URL.
 var ViewParams = []Param{
-	{Name: "compare", Usage: "second mode drawn as a dim ghost (or split view with -split)",
+	{Name: "compare", Usage: "second mode drawn as a dim ghost behind the first, or none",
 		Apply: func(s *State, v string) error {
 			if v == "" || v == "none" {
 				s.Compare = ""
@@ -104,7 +128,7 @@ var ViewParams = []Param{
 		func(s *State) *string { return &s.UI }),
 	{Name: "uiscale", Usage: "UI scale for a lecture hall: 1, 2 or 3",
 		Apply: func(s *State, v string) error {
-			n, err := strconv.Atoi(v)
+			n, err := ParseInt(v)
 			if err != nil || n < 1 || n > 3 {
 				return fmt.Errorf("uiscale: %q is not 1, 2 or 3", v)
 			}
@@ -183,7 +207,8 @@ func (v paramValue) Set(x string) error {
 func (v paramValue) IsBoolFlag() bool { return v.p.IsBool }
 
 // RegisterFlags adds the given params to fs as flags writing into s, plus
-// -scene FILE when withSceneFile is set.
+// -scene FILE when withSceneFile is set (an empty file name is an error,
+// never a silent fallback to the preset).
 func RegisterFlags(fs *flag.FlagSet, s *State, withSceneFile bool, params ...[]Param) {
 	for _, group := range params {
 		for _, p := range group {
@@ -191,7 +216,13 @@ func RegisterFlags(fs *flag.FlagSet, s *State, withSceneFile bool, params ...[]P
 		}
 	}
 	if withSceneFile {
-		fs.StringVar(&s.ScenePath, "scene", "", "scene file (JSON, see README); replaces -preset")
+		fs.Func("scene", "scene `FILE` (JSON, see README); replaces -preset", func(v string) error {
+			if v == "" {
+				return fmt.Errorf("empty file name (leave -scene out to use -preset)")
+			}
+			s.ScenePath = v
+			return nil
+		})
 	}
 }
 

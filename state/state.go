@@ -76,7 +76,7 @@ func (s State) Scene() (*scene.Scene, error) {
 	} else {
 		sc, err = scene.NewPreset(s.Preset)
 		if lab := LabOfPreset(s.Preset); err != nil && lab != "" && lab != "piston" {
-			err = fmt.Errorf("preset %q is a %s lab preset, not a scene (scenes: %s)", s.Preset, lab, strings.Join(scene.PresetNames(), ", "))
+			err = notAScene(s.Preset, lab)
 		}
 	}
 	if err != nil {
@@ -165,21 +165,19 @@ func ParseSet(text string) (Set, error) {
 	return s, nil
 }
 
-// ParseNumbers parses a comma-separated list of finite numbers with
-// magnitude at most transform.MaxMagnitude.
+// ParseNumbers parses a comma-separated list of numbers, each in
+// ParseNumber's plain decimal syntax (so no spaces around the commas),
+// finite and with magnitude at most transform.MaxMagnitude.
 func ParseNumbers(text string) ([]float64, error) {
-	if strings.TrimSpace(text) == "" {
+	if text == "" {
 		return nil, fmt.Errorf("no numbers")
 	}
 	parts := strings.Split(text, ",")
 	out := make([]float64, len(parts))
 	for i, p := range parts {
-		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		v, err := ParseNumber(p)
 		if err != nil {
-			return nil, fmt.Errorf("%q is not a number", strings.TrimSpace(p))
-		}
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%q is not a finite number", strings.TrimSpace(p))
+			return nil, fmt.Errorf("%q is %v", p, err)
 		}
 		if math.Abs(v) > transform.MaxMagnitude {
 			return nil, fmt.Errorf("%g is out of range (magnitude at most %g)", v, transform.MaxMagnitude)

@@ -9,7 +9,7 @@ import (
 )
 
 func TestParseSet(t *testing.T) {
-	s, err := ParseSet("Root.scale=3, 1,1")
+	s, err := ParseSet("Root.scale=3,1,1")
 	if err != nil || s.Node != "Root" || s.Field != "scale" || len(s.Values) != 3 || s.Values[0] != 3 {
 		t.Fatalf("%+v %v", s, err)
 	}
@@ -25,7 +25,7 @@ func TestParseSet(t *testing.T) {
 		"Root.rotation=0,0,0,0": "zero quaternion",
 		"Root.position=1,inf,0": "finite",
 		"Root.position=1,2e6,0": "out of range",
-		"Root.position=1,,0":    "not a number",
+		"Root.position=1,,0":    "not a plain decimal number",
 	} {
 		if _, err := ParseSet(text); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", text, err, want)
