@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -24,66 +23,68 @@ const noDisplayHelp = "skewlab: no display available (DISPLAY and WAYLAND_DISPLA
 
 // runApp parses the app's flags, builds the window and runs it until it is
 // closed (or, with -screenshot, until the first fully drawn frame is
-// saved). Exit status: 0 ok, 1 failure (no display, bad scene file), 2 bad
-// flags.
+// saved). Every flag and the scene it names are checked before a window is
+// opened, whatever the lab. Exit status: 0 ok, 2 a bad command line (one
+// line on stderr), 1 a failed run (no display, a window system error, a
+// screenshot that cannot be written).
 func runApp(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
-	fs := flag.NewFlagSet("skewlab", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("", "skewlab [flags]    (skewlab -h lists the commands)")
 	state.RegisterFlags(fs, &st, true, state.SceneParams, state.ViewParams)
 	fullscreen := fs.Bool("fullscreen", false, "start fullscreen")
-	shot := fs.String("screenshot", "", "save the first fully drawn frame as PNG to `FILE` and exit")
-	measure := fs.Float64("measure", 0, "print the frame and tick rates after `SECONDS` and exit (performance check)")
-	size := fs.String("size", "1280x720", "window size `WxH` in device-independent pixels")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
+	var shot string
+	fs.Func("screenshot", "save the first fully drawn frame as PNG to `FILE` and exit", func(v string) error {
+		if v == "" {
+			return errors.New("empty file name")
 		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "skewlab: unexpected argument %q (flags come before nothing else; see skewlab -h)\n", fs.Arg(0))
-		return 2
+		shot = v
+		return nil
+	})
+	measure := numberFlag(fs, "measure", 0, "print the frame and tick rates after `SECONDS` (0 to 3600) and exit (performance check)")
+	size := sizeFlag(fs, "size", 1280, 720, 100, 10000, "window size `WxH` in device-independent pixels, each 100 to 10000")
+	if code := parseFlags(fs, args, stdout, stderr); code >= 0 {
+		return code
 	}
 	if err := st.Check(); err != nil {
-		fmt.Fprintf(stderr, "skewlab: %v\n", err)
-		return 2
-	}
-	var w, h int
-	if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil || w < 100 || h < 100 || w > 10000 || h > 10000 {
-		fmt.Fprintf(stderr, "skewlab: -size %q: want WxH, each 100 to 10000\n", *size)
-		return 2
+		return usageError(stderr, "", err)
 	}
 	if !(*measure >= 0 && *measure <= 3600) {
-		fmt.Fprintf(stderr, "skewlab: -measure %g: want 0 to 3600 seconds\n", *measure)
-		return 2
+		return usageError(stderr, "", fmt.Errorf("-measure %g: want 0 to 3600 seconds", *measure))
 	}
-	app, err := ui.NewApp(st, ui.Config{Screenshot: *shot, Measure: time.Duration(*measure * float64(time.Second))})
+	// The piston view is built when its lab is first shown: check its scene
+	// (file, preset and -set edits) now, so that another lab does not hide
+	// a bad one.
+	if st.Lab != "piston" {
+		if _, err := st.PistonScene(); err != nil {
+			return usageError(stderr, "", err)
+		}
+	}
+	app, err := ui.NewApp(st, ui.Config{Screenshot: shot, Measure: time.Duration(*measure * float64(time.Second))})
 	if err != nil {
-		fmt.Fprintln(stderr, "skewlab:", err)
-		return 1
+		// NewApp fails only on the state: a scene or preset that does not
+		// load.
+		return usageError(stderr, "", err)
 	}
 	if !displayAvailable() {
 		fmt.Fprintln(stderr, noDisplayHelp)
 		return 1
 	}
+	w, h := size[0], size[1]
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowTitle("skewlab")
 	ebiten.SetFullscreen(*fullscreen)
 	if err := runGame(app); err != nil {
-		fmt.Fprintln(stderr, "skewlab:", err)
-		return 1
+		return runFailure(stderr, "", err)
 	}
 	if app.Err != nil {
-		fmt.Fprintln(stderr, "skewlab: screenshot:", app.Err)
-		return 1
+		return runFailure(stderr, "", fmt.Errorf("screenshot: %v", app.Err))
 	}
 	if *measure > 0 {
 		fmt.Fprintf(stdout, "skewlab: %.1f FPS, %.1f TPS\n", app.FPS, app.TPS)
 	}
-	if *shot != "" {
-		fmt.Fprintln(stdout, "skewlab: screenshot saved to", *shot)
+	if shot != "" {
+		fmt.Fprintln(stdout, "skewlab: screenshot saved to", shot)
 	}
 	return 0
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"skewlab/drift"
+	"skewlab/state"
 )
 
 func init() {
@@ -31,10 +31,9 @@ const driftCSVPoints = 2048
 func runDrift(args []string, stdout, stderr io.Writer) int {
 	cfg := drift.DefaultConfig()
 	frames, format := 1_000_000, "text"
-	fs := flag.NewFlagSet("drift", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.IntVar(&frames, "frames", frames, "number of frames to spin, 1.."+strconv.Itoa(driftMaxFrames))
-	fs.Float64Var(&cfg.StepDeg, "step", cfg.StepDeg, "rotation per frame in degrees (finite)")
+	fs := newFlagSet("drift", "skewlab drift [-frames N] [-step DEG] [-axis x,y,z] [-scale x,y,z] [-format text|json|csv]")
+	intVar(fs, &frames, "frames", "number of frames to spin, 1.."+strconv.Itoa(driftMaxFrames))
+	numberVar(fs, &cfg.StepDeg, "step", "rotation per frame in degrees (finite)")
 	fs.Func("axis", "rotation axis x,y,z, not zero (default 1,2,3)", func(s string) error {
 		v, err := parseTriple(s, false)
 		cfg.Axis = v
@@ -46,17 +45,8 @@ func runDrift(args []string, stdout, stderr io.Writer) int {
 		return err
 	})
 	fs.StringVar(&format, "format", format, "output format: text, json or csv")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: skewlab drift [-frames N] [-step DEG] [-axis x,y,z] [-scale x,y,z] [-format text|json|csv]")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return 0
-		}
-		return driftUsage(stderr, err.Error())
-	}
-	if fs.NArg() > 0 {
-		return driftUsage(stderr, fmt.Sprintf("unexpected argument %q (drift takes only flags)", fs.Arg(0)))
+	if code := parseFlags(fs, args, stdout, stderr); code >= 0 {
+		return code
 	}
 	if frames < 1 || frames > driftMaxFrames {
 		return driftUsage(stderr, fmt.Sprintf("-frames must be between 1 and %d, got %d", driftMaxFrames, frames))
@@ -87,20 +77,19 @@ func runDrift(args []string, stdout, stderr io.Writer) int {
 		err = writeDriftText(stdout, lab)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "skewlab drift:", err)
-		return 1
+		return runFailure(stderr, "drift", err)
 	}
 	return 0
 }
 
 // driftUsage prints one line naming the problem and returns 2.
 func driftUsage(stderr io.Writer, problem string) int {
-	fmt.Fprintf(stderr, "skewlab drift: %s (flags: -frames N, -step DEG, -axis x,y,z, -scale x,y,z, -format text|json|csv)\n", problem)
-	return 2
+	return usageError(stderr, "drift", errors.New(problem))
 }
 
-// parseTriple parses "x,y,z" into three finite numbers; with one allowed, a
-// single number stands for all three.
+// parseTriple parses "x,y,z" into three plain decimal numbers
+// (state.ParseNumber); with one allowed, a single number stands for all
+// three.
 func parseTriple(s string, one bool) ([3]float64, error) {
 	parts := strings.Split(s, ",")
 	if one && len(parts) == 1 {
@@ -111,9 +100,9 @@ func parseTriple(s string, one bool) ([3]float64, error) {
 		return v, fmt.Errorf("want three comma-separated numbers x,y,z")
 	}
 	for i, p := range parts {
-		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return v, fmt.Errorf("%q is not a finite number", strings.TrimSpace(p))
+		f, err := state.ParseNumber(p)
+		if err != nil {
+			return v, fmt.Errorf("%q is %v", p, err)
 		}
 		v[i] = f
 	}

@@ -78,8 +78,8 @@ func TestDriftBadArgs(t *testing.T) {
 		if out.Len() != 0 {
 			t.Errorf("%v: stdout %q, want empty", args, out.String())
 		}
-		if e := errb.String(); strings.Count(e, "\n") != 1 || !strings.Contains(e, "-format text|json|csv") {
-			t.Errorf("%v: stderr %q, want one line naming the flags", args, e)
+		if e := errb.String(); strings.Count(e, "\n") != 1 || !strings.HasPrefix(e, "skewlab: drift: ") {
+			t.Errorf("%v: stderr %q, want one line starting \"skewlab: drift: \"", args, e)
 		}
 	}
 	var out, errb bytes.Buffer

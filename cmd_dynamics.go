@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -17,8 +16,8 @@ func init() {
 	register("dynamics", "print dynamics lab states and force terms at time t (seed 002)", runDynamics)
 }
 
-// dynamicsUsage is the one-line synopsis shown with every argument error.
-const dynamicsUsage = "usage: skewlab dynamics -preset turntable|crash -t SECONDS [-format text|json]"
+// dynamicsSynopsis is the first line of dynamics -h.
+const dynamicsSynopsis = "skewlab dynamics [-preset turntable|crash] [-t SECONDS] [-format text|json]"
 
 // runDynamics runs a dynamics lab preset from its reset state to time -t
 // and prints its state and force terms, for checking by hand. Angles and
@@ -26,26 +25,13 @@ const dynamicsUsage = "usage: skewlab dynamics -preset turntable|crash -t SECOND
 // radians; quaternions as (w, x, y, z). Bad arguments print one line on
 // stderr and return 2 with nothing on stdout.
 func runDynamics(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("dynamics", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are reported in one line below
+	fs := newFlagSet("dynamics", dynamicsSynopsis)
 	preset := fs.String("preset", "turntable", "lab preset: "+strings.Join(dynamics.PresetNames(), ", "))
-	t := fs.Float64("t", 0, fmt.Sprintf("time in seconds from the preset's reset state, 0 to %g", dynamics.MaxTime))
+	t := numberFlag(fs, "t", 0, fmt.Sprintf("time in seconds from the preset's reset state, 0 to %g", dynamics.MaxTime))
 	format := fs.String("format", "text", "output format: text or json")
-	bad := func(msg string) int {
-		fmt.Fprintf(stderr, "skewlab dynamics: %s (%s)\n", msg, dynamicsUsage)
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stderr, dynamicsUsage)
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-			return 0
-		}
-		return bad(err.Error())
-	}
-	if fs.NArg() > 0 {
-		return bad(fmt.Sprintf("unexpected argument %q", fs.Arg(0)))
+	bad := func(msg string) int { return usageError(stderr, "dynamics", errors.New(msg)) }
+	if code := parseFlags(fs, args, stdout, stderr); code >= 0 {
+		return code
 	}
 	lab, ok := dynamics.NewPreset(*preset)
 	if !ok {
@@ -78,8 +64,7 @@ func runDynamics(args []string, stdout, stderr io.Writer) int {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(report); err != nil {
-			fmt.Fprintf(stderr, "skewlab dynamics: %v\n", err)
-			return 1
+			return runFailure(stderr, "dynamics", err)
 		}
 		return 0
 	}

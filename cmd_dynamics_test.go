@@ -81,8 +81,8 @@ func TestDynamicsBadArgs(t *testing.T) {
 		{[]string{"-preset", "piston"}, "turntable, crash"},
 		{[]string{"-format", "xml"}, "text, json"},
 		{[]string{"-t", "-1"}, "[0, 100]"},
-		{[]string{"-t", "NaN"}, "[0, 100]"},
-		{[]string{"-t", "Inf"}, "[0, 100]"},
+		{[]string{"-t", "NaN"}, "not a finite number"},
+		{[]string{"-t", "Inf"}, "not a finite number"},
 		{[]string{"-t", "1e9"}, "[0, 100]"},
 		{[]string{"-t", "abc"}, "-t"},
 		{[]string{"-bogus"}, "bogus"},
@@ -92,7 +92,7 @@ func TestDynamicsBadArgs(t *testing.T) {
 		var out, errb bytes.Buffer
 		rc := runDynamics(c.args, &out, &errb)
 		msg := errb.String()
-		if rc != 2 || out.Len() != 0 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, c.want) || !strings.Contains(msg, "usage:") {
+		if rc != 2 || out.Len() != 0 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, c.want) || !strings.HasPrefix(msg, "skewlab: dynamics: ") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", c.args, rc, out.String(), msg)
 		}
 	}

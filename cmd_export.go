@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -23,41 +22,21 @@ func init() {
 // exportBackground is the figure's background, the app's.
 var exportBackground = render.Color{R: 0.09, G: 0.09, B: 0.11, A: 1}
 
-func parseSize(s string) (w, h int, err error) {
-	a, b, ok := strings.Cut(s, "x")
-	if ok {
-		w, err = strconv.Atoi(a)
-		if err == nil {
-			h, err = strconv.Atoi(b)
-		}
-	}
-	if !ok || err != nil || w < 16 || h < 16 || w > render.MaxExportSize || h > render.MaxExportSize {
-		return 0, 0, fmt.Errorf("size %q: want WxH, each from 16 to %d", s, render.MaxExportSize)
-	}
-	return w, h, nil
-}
-
 func runExport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
-	fs := newFlagSet("export")
-	state.RegisterFlags(fs, &st, true, state.SceneParams, state.Pick("camera", "compare"))
-	out := fs.String("o", "", "output file, .svg or .png (required)")
-	size := fs.String("size", "1280x720", "figure size WxH in pixels")
+	fs := newFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-compare MODE]")
+	state.RegisterFlags(fs, &st, true, []state.Param{state.ScenePreset}, state.Pick("mode", "set", "camera", "compare"))
+	out := fs.String("o", "", "output `FILE`, .svg or .png (required)")
+	size := sizeFlag(fs, "size", 1280, 720, 16, render.MaxExportSize, fmt.Sprintf("figure size `WxH` in pixels, each 16 to %d", render.MaxExportSize))
 	if code := parseFlags(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "skewlab export: %v\n", err)
-		return 2
-	}
+	fail := func(err error) int { return usageError(stderr, "export", err) }
 	ext := strings.ToLower(filepath.Ext(*out))
 	if *out == "" || (ext != ".svg" && ext != ".png") {
 		return fail(fmt.Errorf("-o FILE.svg or -o FILE.png is required"))
 	}
-	w, h, err := parseSize(*size)
-	if err != nil {
-		return fail(err)
-	}
+	w, h := size[0], size[1]
 	sc, err := st.Scene()
 	if err != nil {
 		return fail(err)
@@ -81,12 +60,10 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		err = render.WritePNG(&buf, w, h, exportBackground, f.Segments, f.Labels)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "skewlab export: %v\n", err)
-		return 1
+		return runFailure(stderr, "export", err)
 	}
 	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
-		fmt.Fprintf(stderr, "skewlab export: %v\n", err)
-		return 1
+		return runFailure(stderr, "export", err)
 	}
 	fmt.Fprintf(stdout, "wrote %s (%dx%d, mode %s)\n", *out, w, h, st.Mode)
 	return 0

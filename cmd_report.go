@@ -50,8 +50,8 @@ type reparentResult struct {
 
 func runReport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
-	fs := newFlagSet("report")
-	state.RegisterFlags(fs, &st, true, state.Pick("preset", "set"))
+	fs := newFlagSet("report", "skewlab report [-preset NAME | -scene FILE] [-mode NAME|all] [-set NODE.FIELD=a,b,c]... [-reparent NODE=NEWPARENT]... [-fold] [-format text|json]")
+	state.RegisterFlags(fs, &st, true, []state.Param{state.ScenePreset}, state.Pick("set"))
 	modeName := fs.String("mode", "all", "accumulation mode, or all: "+strings.Join(modes.Names(), ", "))
 	var reparents reparentList
 	fs.Var(&reparents, "reparent", "NODE=NEWPARENT: re-parent keeping the world matrix (under accumulate-matrices); repeatable")
@@ -60,10 +60,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	if code := parseFlags(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "skewlab report: %v\n", err)
-		return 2
-	}
+	fail := func(err error) int { return usageError(stderr, "report", err) }
 	if *format != "text" && *format != "json" {
 		return fail(fmt.Errorf("unknown format %q (valid: text, json)", *format))
 	}

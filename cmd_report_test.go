@@ -29,7 +29,7 @@ func TestReportBadInput(t *testing.T) {
 		{[]string{"-mode", "nope"}, "accumulate-matrices"},
 		{[]string{"-set", "Q.scale=1,1,1"}, "valid: Root, A, B"},
 		{[]string{"-set", "A.size=1,1,1"}, "unknown field"},
-		{[]string{"-set", "A.scale=1,x,1"}, "not a number"},
+		{[]string{"-set", "A.scale=1,x,1"}, "not a plain decimal number"},
 		{[]string{"-set", "A.scale=1,1"}, "takes 3 numbers, got 2"},
 		{[]string{"-set", "A.scale=1,1,1e7"}, "out of range"},
 		{[]string{"-set", "A.rotation=0,0,0,0"}, "zero quaternion"},

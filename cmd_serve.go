@@ -3,8 +3,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"mime"
@@ -13,6 +11,8 @@ import (
 	"os"
 	"path"
 	"strings"
+
+	"skewlab/state"
 )
 
 func init() {
@@ -21,53 +21,45 @@ func init() {
 
 // runServe serves a built web directory on a loopback address until the
 // process is killed. It prints the URL once listening, so scripts can read
-// the chosen port when -addr ends in :0. Exit status: 1 when the directory
-// is missing or the port is taken, 2 for bad flags or a non-loopback
-// address.
+// the chosen port when -addr ends in :0. Exit status: 2 for a bad command
+// line (a bad flag, a non-loopback or malformed address, a directory that
+// is missing), 1 when the port is taken or serving fails.
 func runServe(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("serve", "skewlab serve [-dir DIR] [-addr HOST:PORT]")
 	dir := fs.String("dir", "dist", "`DIR` to serve (built by make web)")
-	addr := fs.String("addr", "127.0.0.1:8080", "loopback `HOST:PORT` to listen on (port 0 picks a free one)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "skewlab serve: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	addr := fs.String("addr", "127.0.0.1:8080", "loopback `HOST:PORT` to listen on, PORT 0 to 65535 (0 picks a free one)")
+	if code := parseFlags(fs, args, stdout, stderr); code >= 0 {
+		return code
 	}
 	if err := checkLoopback(*addr); err != nil {
-		fmt.Fprintln(stderr, "skewlab serve:", err)
-		return 2
+		return usageError(stderr, "serve", err)
 	}
 	if fi, err := os.Stat(*dir); err != nil || !fi.IsDir() {
-		fmt.Fprintf(stderr, "skewlab serve: %s is not a directory; build it with: make web\n", *dir)
-		return 1
+		return usageError(stderr, "serve", fmt.Errorf("%s is not a directory; build it with: make web", *dir))
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		fmt.Fprintln(stderr, "skewlab serve:", err)
-		return 1
+		return runFailure(stderr, "serve", err)
 	}
 	fmt.Fprintf(stdout, "skewlab serve: serving %s on http://%s/\n", *dir, ln.Addr())
 	srv := &http.Server{Handler: webHandler(http.Dir(*dir))}
 	if err := srv.Serve(ln); err != nil {
-		fmt.Fprintln(stderr, "skewlab serve:", err)
-		return 1
+		return runFailure(stderr, "serve", err)
 	}
 	return 0
 }
 
 // checkLoopback accepts only HOST:PORT addresses whose host is a loopback
-// IP or "localhost": the web build is a development server, not something
-// to expose on a network.
+// IP or "localhost" (the web build is a development server, not something
+// to expose on a network) and whose port is a plain decimal number from 0
+// to 65535 (no service names).
 func checkLoopback(addr string) error {
-	host, _, err := net.SplitHostPort(addr)
+	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return fmt.Errorf("-addr %q: want HOST:PORT (%v)", addr, err)
+	}
+	if n, err := state.ParseInt(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("-addr %q: port %q is not a whole number from 0 to 65535", addr, port)
 	}
 	if host == "localhost" {
 		return nil

@@ -30,6 +30,14 @@ func TestCheckLoopback(t *testing.T) {
 		{"example.com:80", false},
 		{"127.0.0.1", false},
 		{"", false},
+		{"127.0.0.1:65535", true},
+		{"127.0.0.1:65536", false},
+		{"127.0.0.1:99999", false},
+		{"127.0.0.1:http", false},
+		{"127.0.0.1:+80", false},
+		{"127.0.0.1:-1", false},
+		{"127.0.0.1:0x50", false},
+		{"127.0.0.1: 80", false},
 	} {
 		err := checkLoopback(tc.addr)
 		if (err == nil) != tc.ok {
@@ -49,7 +57,7 @@ func TestServeRefusesBadUsage(t *testing.T) {
 		{[]string{"-dir", dir, "-addr", ":0"}, 2, "only loopback"},
 		{[]string{"-nosuchflag"}, 2, "flag provided but not defined"},
 		{[]string{"-dir", dir, "extra"}, 2, "unexpected argument"},
-		{[]string{"-dir", filepath.Join(dir, "missing"), "-addr", "127.0.0.1:0"}, 1, "make web"},
+		{[]string{"-dir", filepath.Join(dir, "missing"), "-addr", "127.0.0.1:0"}, 2, "make web"},
 	} {
 		var out, errb bytes.Buffer
 		if code := runServe(tc.args, &out, &errb); code != tc.code {

@@ -15,8 +15,9 @@ import (
 )
 
 // command is one subcommand of the skewlab binary. run gets the arguments
-// after the command name and returns the process exit status (0 ok, 1
-// failure, 2 bad usage).
+// after the command name and returns the process exit status: 0 ok, 2 a
+// bad command line, 1 a run that failed (see cliutil.go for the
+// conventions every command follows).
 type command struct {
 	summary string
 	run     func(args []string, stdout, stderr io.Writer) int
@@ -58,7 +59,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	if c, ok := commands["app"]; ok {
 		return c.run(args, stdout, stderr)
 	}
-	usage(stderr)
+	fmt.Fprintf(stderr, "skewlab: no command given (valid: %s)\n", commandNames())
 	return 2
 }
 

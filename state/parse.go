@@ -101,8 +101,8 @@ func ParseInt(text string) (int, error) {
 
 // ParseSize parses a size WxH: two plain decimal integers (digits only)
 // joined by a lowercase 'x', each from lo to hi. Anything else (spaces,
-// signs, a third part, trailing text) is an error that names the size and
-// the range.
+// signs, a third part, trailing text) is an error that gives the range;
+// it does not repeat text, callers quote it.
 func ParseSize(text string, lo, hi int) (w, h int, err error) {
 	a, b, ok := strings.Cut(text, "x")
 	if ok && !strings.HasPrefix(a, "-") && !strings.HasPrefix(b, "-") {
@@ -112,7 +112,7 @@ func ParseSize(text string, lo, hi int) (w, h int, err error) {
 		}
 	}
 	if !ok || err != nil || w < lo || h < lo || w > hi || h > hi {
-		return 0, 0, fmt.Errorf("size %q: want WxH, two whole numbers each from %d to %d (like 1280x720)", text, lo, hi)
+		return 0, 0, fmt.Errorf("want WxH, two whole numbers each from %d to %d (like 1280x720)", lo, hi)
 	}
 	return w, h, nil
 }

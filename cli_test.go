@@ -1,0 +1,161 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"skewlab/state"
+)
+
+// cliBadValues are, per command, command lines with a bad value (or a bad
+// file, directory or address) that each must be refused with exit 2.
+// Every registered command needs an entry; a bad flag, a stray argument
+// and -h are added for each command by TestCommandLineConventions.
+func cliBadValues(dir string) map[string][][]string {
+	missing := filepath.Join(dir, "missing.json")
+	png := filepath.Join(dir, "x.png")
+	return map[string][][]string{
+		"app": {
+			{"-size", "100x100junk"}, {"-size", "100x100x5"}, {"-size", " 1280x720"}, {"-size", "+1280x+720"},
+			{"-measure", "0x1p-2"}, {"-uiscale", "+2"}, {"-mode", "nope"}, {"-scene="}, {"-screenshot="},
+			{"-set", "Z.scale=1,1,1"}, {"-scene", missing}, {"-scene", dir}, {"-preset", "crash"},
+			{"-lab", "drift", "-set", "Z.scale=1,1,1"}, {"-lab", "drift", "-scene", missing},
+			{"-lab", "dynamics", "-preset", "crash", "-scene", dir}, {"-lab", "dynamics", "-set", "A.scale=1_000,1,1"},
+		},
+		"report": {
+			{"-format", "x"}, {"-scene="}, {"-scene", missing}, {"-preset", "crash"}, {"-set", "A.scale=1_000,1,1"},
+			{"-set", "A.scale=0x1p-2,1,1"}, {"-set", "A.scale=1, 1,1"},
+		},
+		"export": {
+			{"-o", png, "-size", "+1280x+720"}, {"-o", png, "-size", "100x100junk"}, {"-o", png, "-preset", "turntable"},
+			{"-o", png, "-scene="}, {"-o", png, "-camera", "0x10,0,10"}, {"-o", "x.jpg"},
+		},
+		"drift": {
+			{"-frames", "1_000"}, {"-frames", "0x10"}, {"-step", "0x1p-2"}, {"-step", "0x10"}, {"-step", "+1"},
+			{"-axis", "1, 2,3"}, {"-scale", "Inf"}, {"-format", "xml"},
+		},
+		"dynamics": {
+			{"-t", "0x1p-2"}, {"-t", " 1"}, {"-t", "1_0"}, {"-t", "NaN"}, {"-t", "-1"}, {"-preset", "piston"},
+		},
+		"serve": {
+			// Only addresses no listener could take: a row that slipped
+			// through must fail, not serve forever (TestCheckLoopback has
+			// the rest).
+			{"-addr", "127.0.0.1:99999"}, {"-addr", "0.0.0.0:0"}, {"-dir", missing, "-addr", "127.0.0.1:99999"},
+		},
+	}
+}
+
+// TestCommandLineConventions runs dispatch for every command with a bad
+// flag, bad values, a stray argument and -h (findings 11-14): an error is
+// exactly one line on stderr, "skewlab: COMMAND: ..." ("skewlab: ..." for
+// the app), exit 2, nothing on stdout; -h prints the usage on stdout and
+// exits 0. The app's rows never reach a window: its flags and scene are
+// checked first, and with no display a row that slipped through would exit
+// 1, not hang.
+func TestCommandLineConventions(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	dir := t.TempDir()
+	bad := cliBadValues(dir)
+	var names []string
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		values, ok := bad[name]
+		if !ok {
+			t.Errorf("command %s has no rows in cliBadValues", name)
+		}
+		prefix := "skewlab: " + name + ": "
+		if name == "app" {
+			prefix = "skewlab: "
+		}
+		rows := append([][]string{{"-bogus"}, {"extra"}, {"--nope=1"}}, values...)
+		for _, args := range rows {
+			code, out, errs := runCmd(t, append([]string{name}, args...)...)
+			if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasSuffix(errs, "\n") ||
+				!strings.HasPrefix(errs, prefix) || strings.HasPrefix(errs, prefix+"skewlab") {
+				t.Errorf("%s %q: exit %d, stdout %q, stderr %q; want 2, nothing, one line starting %q", name, args, code, out, errs, prefix)
+			}
+		}
+		for _, h := range []string{"-h", "-help", "--help"} {
+			code, out, errs := runCmd(t, name, h)
+			if code != 0 || errs != "" || !strings.HasPrefix(out, "usage: skewlab") || !strings.Contains(out, "\nflags:\n  -") {
+				t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want 0 and the usage on stdout only", name, h, code, out, errs)
+			}
+		}
+	}
+	// The dispatcher itself: an unknown command, and the command list.
+	if code, out, errs := runCmd(t, "nosuch"); code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "skewlab: unknown command") {
+		t.Errorf("nosuch: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	for _, h := range []string{"-h", "help", "--help"} {
+		if code, out, errs := runCmd(t, h); code != 0 || errs != "" || !strings.Contains(out, "commands:") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", h, code, out, errs)
+		}
+	}
+}
+
+// flagMention finds "-name" in a help text where a flag is meant: after
+// the start, a space or an opening bracket, parenthesis or bar.
+var flagMention = regexp.MustCompile(`(?:^|[\s\[(|])-([a-z][a-z0-9]*)\b`)
+
+// definedFlag finds the flag lines of PrintDefaults ("  -name ...").
+var definedFlag = regexp.MustCompile(`(?m)^  -([a-z][a-z0-9]*)`)
+
+// TestHelpOffersOnlyWhatWorks (finding 15): every flag a command's -h
+// mentions (in the synopsis or any flag's text) is one the command
+// defines, and every preset its -preset line offers runs.
+func TestHelpOffersOnlyWhatWorks(t *testing.T) {
+	dir := t.TempDir()
+	for name := range commands {
+		_, help, _ := runCmd(t, name, "-h")
+		defined := map[string]bool{"h": true}
+		for _, m := range definedFlag.FindAllStringSubmatch(help, -1) {
+			defined[m[1]] = true
+		}
+		if len(defined) == 1 {
+			t.Errorf("%s -h lists no flags: %q", name, help)
+		}
+		for _, m := range flagMention.FindAllStringSubmatch(help, -1) {
+			if !defined[m[1]] {
+				t.Errorf("%s -h mentions -%s, which %s does not define", name, m[1], name)
+			}
+		}
+	}
+	// Commands that can run here: each preset offered must run (exit 0).
+	run := map[string]func(preset string) []string{
+		"report": func(p string) []string { return []string{"report", "-preset", p, "-mode", "accumulate-trs"} },
+		"export": func(p string) []string {
+			return []string{"export", "-preset", p, "-o", filepath.Join(dir, p+".svg"), "-size", "64x64"}
+		},
+		"dynamics": func(p string) []string { return []string{"dynamics", "-preset", p, "-t", "0.5"} },
+	}
+	for name, args := range run {
+		_, help, _ := runCmd(t, name, "-h")
+		_, line, _ := strings.Cut(help, "\n  -preset ")
+		line, _, _ = strings.Cut(line, "\n  -")
+		offered := 0
+		for _, presets := range state.LabPresets {
+			for _, p := range presets {
+				if !regexp.MustCompile(`\b` + p + `\b`).MatchString(line) {
+					continue
+				}
+				offered++
+				if code, _, errs := runCmd(t, args(p)...); code != 0 {
+					t.Errorf("%s -h offers preset %s, which fails: exit %d, %q", name, p, code, errs)
+				}
+			}
+		}
+		if offered == 0 {
+			t.Errorf("%s -h offers no preset: %q", name, line)
+		}
+	}
+	os.RemoveAll(dir)
+}
