@@ -13,7 +13,7 @@ import (
 // encoding/json with the same values (the strict reader only refuses
 // more), and must survive Marshal and Unmarshal unchanged.
 func FuzzSceneFile(f *testing.F) {
-	f.Add([]byte(sceneText(`{"name":"Root","parent":null,` + okNode + `}`, `{"name":"A","parent":"Root",` + okNode + `,"shape":"box","color":[1,0,1]}`)))
+	f.Add([]byte(sceneText(`{"name":"Root","parent":null,`+okNode+`}`, `{"name":"A","parent":"Root",`+okNode+`,"shape":"box","color":[1,0,1]}`)))
 	f.Add([]byte(sceneText(`{"name":"A\u00e9\ud83d\ude00",` + okNode + `}`)))
 	f.Add([]byte(sceneText(`{"name":"A",` + okNode + `,"Position":[1,2,3]}`)))
 	f.Add([]byte(sceneText(`{"name":"A\ud800",` + okNode + `}`)))
