@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"mime"
 	"net"
 	"net/http"
@@ -37,12 +38,17 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if fi, err := os.Stat(*dir); err != nil || !fi.IsDir() {
 		return usageError(stderr, "serve", fmt.Errorf("%s is not a directory; build it with: make web", *dir))
 	}
+	root, err := os.OpenRoot(*dir)
+	if err != nil {
+		return usageError(stderr, "serve", err)
+	}
+	defer root.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return runFailure(stderr, "serve", err)
 	}
 	fmt.Fprintf(stdout, "skewlab serve: serving %s on http://%s/\n", *dir, ln.Addr())
-	srv := &http.Server{Handler: webHandler(http.Dir(*dir))}
+	srv := &http.Server{Handler: webHandler(root.FS())}
 	if err := srv.Serve(ln); err != nil {
 		return runFailure(stderr, "serve", err)
 	}
@@ -70,30 +76,29 @@ func checkLoopback(addr string) error {
 	return fmt.Errorf("-addr %q: only loopback addresses are served (127.0.0.1, ::1, localhost)", addr)
 }
 
-// webHandler serves files from root with the content types the page
+// webHandler serves the files of fsys with the content types the page
 // needs (application/wasm lets browsers compile while downloading) and
 // answers 404 for directories other than the root, so nothing is listed.
-func webHandler(root http.FileSystem) http.Handler {
-	files := http.FileServer(root)
+// fsys is meant to be an os.Root's FS: it follows symbolic links only
+// while they stay inside the folder, so a link out of it (to /etc/passwd,
+// or to a directory elsewhere) answers 404 like a missing file. Only GET
+// and HEAD are served; any other method gets 405 with "Allow: GET, HEAD".
+func webHandler(fsys fs.FS) http.Handler {
+	files := http.FileServerFS(fsys)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "405 method not allowed (only GET and HEAD are served)", http.StatusMethodNotAllowed)
+			return
+		}
 		p := path.Clean("/" + r.URL.Path)
-		if p != "/" {
-			f, err := root.Open(p)
-			if err != nil {
-				http.NotFound(w, r)
-				return
-			}
-			fi, err := f.Stat()
-			f.Close()
-			if err != nil || fi.IsDir() {
-				http.NotFound(w, r)
-				return
-			}
-		} else if f, err := root.Open("/index.html"); err != nil {
+		name := p[1:]
+		if p == "/" {
+			name = "index.html"
+		}
+		if fi, err := fs.Stat(fsys, name); err != nil || (p != "/" && fi.IsDir()) {
 			http.NotFound(w, r)
 			return
-		} else {
-			f.Close()
 		}
 		if t := webContentType(p); t != "" {
 			w.Header().Set("Content-Type", t)

@@ -87,7 +87,7 @@ func TestWebHandler(t *testing.T) {
 	write("wasm_exec.js", "// go")
 	write("fallback.png", "\x89PNG")
 	write("sub/file.txt", "x")
-	srv := httptest.NewServer(webHandler(http.Dir(dir)))
+	srv := httptest.NewServer(serveDirHandler(t, dir))
 	defer srv.Close()
 
 	for _, tc := range []struct {
@@ -157,4 +157,114 @@ func TestServeListensAndPrintsAddress(t *testing.T) {
 	if string(body) != "hello" {
 		t.Errorf("GET %s = %q, want hello", url, body)
 	}
+}
+
+// TestWebHandlerSymlinks checks that links inside the served folder work
+// while links that leave it (to a file or a directory) are refused.
+func TestWebHandlerSymlinks(t *testing.T) {
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, body := range map[string]string{"index.html": "<title>skewlab</title>", "real/inside.txt": "inside"} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{
+		"in.txt":     "real/inside.txt",
+		"indir":      "real",
+		"out.txt":    filepath.Join(outside, "secret.txt"),
+		"up.txt":     "../" + filepath.Base(outside) + "/secret.txt",
+		"outdir":     outside,
+		"etc-passwd": "/etc/passwd",
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := httptest.NewServer(serveDirHandler(t, dir))
+	defer srv.Close()
+	for _, tc := range []struct {
+		path   string
+		status int
+		body   string
+	}{
+		{"/in.txt", 200, "inside"},
+		{"/indir/inside.txt", 200, "inside"},
+		{"/out.txt", 404, ""},
+		{"/up.txt", 404, ""},
+		{"/outdir/secret.txt", 404, ""},
+		{"/etc-passwd", 404, ""},
+	} {
+		res, err := http.Get(srv.URL + tc.path)
+		if err != nil {
+			t.Fatalf("GET %s: %v", tc.path, err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != tc.status {
+			t.Errorf("GET %s: status %d, want %d (body %q)", tc.path, res.StatusCode, tc.status, body)
+		}
+		if tc.status == 200 && string(body) != tc.body {
+			t.Errorf("GET %s: body %q, want %q", tc.path, body, tc.body)
+		}
+		if tc.status != 200 && strings.Contains(string(body), "secret") {
+			t.Errorf("GET %s: served the file outside the folder", tc.path)
+		}
+	}
+}
+
+// TestWebHandlerMethods checks that only GET and HEAD are served; every
+// other method gets 405 with an Allow header, and no body from the file.
+func TestWebHandlerMethods(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<title>skewlab</title>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(serveDirHandler(t, dir))
+	defer srv.Close()
+	for _, method := range []string{"PUT", "DELETE", "TRACE", "POST", "PATCH", "OPTIONS"} {
+		req, err := http.NewRequest(method, srv.URL+"/index.html", strings.NewReader("x"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("%s: %v", method, err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "GET, HEAD" {
+			t.Errorf("%s: status %d, Allow %q; want 405 and \"GET, HEAD\"", method, res.StatusCode, res.Header.Get("Allow"))
+		}
+		if strings.Contains(string(body), "skewlab") {
+			t.Errorf("%s: body %q serves the file", method, body)
+		}
+	}
+	res, err := http.Head(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("HEAD /: status %d, Content-Type %q; want 200 text/html", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+}
+
+// serveDirHandler is the handler runServe builds for dir: webHandler
+// over an os.Root of dir, closed when the test ends.
+func serveDirHandler(t *testing.T, dir string) http.Handler {
+	t.Helper()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { root.Close() })
+	return webHandler(root.FS())
 }

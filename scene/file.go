@@ -1,8 +1,8 @@
 package scene
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -34,7 +34,7 @@ type fileNode struct {
 	Color    []float64 `json:"color,omitempty"`
 }
 
-// Marshal returns the scene as indented JSON in FileFormat.
+// Marshal returns the scene as JSON in FileFormat, one node per line.
 func (s *Scene) Marshal() []byte {
 	f := fileScene{Format: FileFormat, Nodes: make([]fileNode, len(s.Nodes))}
 	for i, n := range s.Nodes {
@@ -53,24 +53,38 @@ func (s *Scene) Marshal() []byte {
 		}
 		f.Nodes[i] = fn
 	}
-	b, _ := json.MarshalIndent(f, "", "  ") // cannot fail: plain values only
-	return append(b, '\n')
+	// One node per line, as in the README: readable, diffable, and about
+	// half the size of fully indented JSON. json.Marshal cannot fail here:
+	// plain values only, all finite (New checked them).
+	b := []byte("{\n  \"format\": \"" + FileFormat + "\",\n  \"nodes\": [\n")
+	for i, fn := range f.Nodes {
+		line, _ := json.Marshal(fn)
+		b = append(b, "    "...)
+		b = append(b, line...)
+		if i < len(f.Nodes)-1 {
+			b = append(b, ',')
+		}
+		b = append(b, '\n')
+	}
+	return append(b, "  ]\n}\n"...)
 }
 
+// MaxFileBytes is the largest scene file Load reads: 64 MiB, about four
+// times a 100,000-node scene as Marshal writes it.
+const MaxFileBytes = 64 << 20
+
 // Unmarshal parses and validates a scene file's bytes. name labels errors
-// (usually the file path). Unknown fields, a missing or wrong format tag,
-// missing position/rotation/scale, an unknown parent or shape, and every
-// check of New are errors naming the node and field; nothing partial is
-// returned.
+// (usually the file path). The reader is strict (see README, "Scene
+// files"): keys match exactly and appear at most once, null is allowed only
+// as a root's parent, strings must be valid UTF-8, and unknown fields, a
+// missing or wrong format tag, missing position/rotation/scale, an unknown
+// parent or shape, and every check of New are errors naming the node (its
+// name, or "#i" counting from 0 before the name is known) and the field.
+// Nothing partial is returned.
 func Unmarshal(name string, data []byte) (*Scene, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var f fileScene
-	if err := dec.Decode(&f); err != nil {
-		return nil, &Error{File: name, Msg: "not a scene file: " + err.Error()}
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, &Error{File: name, Msg: "trailing data after the scene object"}
+	f, err := decodeFile(data)
+	if err != nil {
+		return nil, withFile(err, name)
 	}
 	if f.Format != FileFormat {
 		return nil, &Error{File: name, Field: "format", Msg: fmt.Sprintf("must be %q, got %q", FileFormat, f.Format)}
@@ -79,7 +93,7 @@ func Unmarshal(name string, data []byte) (*Scene, error) {
 		return nil, &Error{File: name, Field: "nodes", Msg: "a scene needs at least one node"}
 	}
 	nodes := make([]Node, len(f.Nodes))
-	index := map[string]int{}
+	index := make(map[string]int, len(f.Nodes))
 	for i, fn := range f.Nodes {
 		label := fn.Name
 		if label == "" {
@@ -127,21 +141,89 @@ func Unmarshal(name string, data []byte) (*Scene, error) {
 	}
 	s, err := New(nodes)
 	if err != nil {
-		if e, ok := err.(*Error); ok {
-			e.File = name
-		}
-		return nil, err
+		return nil, withFile(err, name)
 	}
 	return s, nil
 }
 
+// withFile sets the file name of a validation error.
+func withFile(err error, name string) error {
+	if e, ok := err.(*Error); ok {
+		e.File = name
+	}
+	return err
+}
+
 // Load reads and validates the scene file at path; errors name the file.
+// Only regular files of at most MaxFileBytes are read: a directory, device
+// or pipe is refused before it is opened (so a FIFO cannot block), and the
+// read stops one byte past the limit, so a file that grows while it is
+// read stays bounded too.
 func Load(path string) (*Scene, error) {
-	data, err := os.ReadFile(path)
+	return load(path, MaxFileBytes)
+}
+
+// load is Load with the size limit as a parameter, for tests.
+func load(path string, limit int64) (*Scene, error) {
+	fail := func(msg string) (*Scene, error) { return nil, &Error{File: path, Msg: msg} }
+	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, &Error{File: path, Msg: "cannot read: " + err.Error()}
+		return fail("cannot read: " + pathErrReason(err))
+	}
+	if !fi.Mode().IsRegular() {
+		return fail(fmt.Sprintf("not a regular file (%s); a scene file must be a plain file", fileKind(fi.Mode())))
+	}
+	if fi.Size() > limit {
+		return fail(fmt.Sprintf("file is %d bytes, over the limit of %d bytes for scene files", fi.Size(), limit))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fail("cannot read: " + pathErrReason(err))
+	}
+	defer f.Close()
+	data, err := readLimited(f, limit)
+	if err != nil {
+		return fail(err.Error())
 	}
 	return Unmarshal(path, data)
+}
+
+// readLimited reads r to its end, or fails once it has read more than
+// limit bytes (it reads at most limit+1).
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read: %s", pathErrReason(err))
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("file grew over the limit of %d bytes for scene files while it was read", limit)
+	}
+	return data, nil
+}
+
+// pathErrReason drops the operation and path that *os.PathError repeats,
+// since the Error already names the file.
+func pathErrReason(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// fileKind names a non-regular file mode for error messages.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.String()
 }
 
 // Save writes the scene to path in FileFormat, atomically: it writes a

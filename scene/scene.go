@@ -6,8 +6,11 @@
 package scene
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -84,15 +87,49 @@ type Scene struct {
 
 // New validates nodes and returns a scene that owns a copy of them, with
 // every rotation normalized. The error names the node and the field.
+//
+// Names must be unique, non-empty, valid UTF-8 and printable (see
+// CheckName). New takes time linear in len(nodes).
 func New(nodes []Node) (*Scene, error) {
 	s := &Scene{Nodes: append([]Node(nil), nodes...)}
+	seen := make(map[string]struct{}, len(nodes))
 	for i := range s.Nodes {
 		if err := s.check(i); err != nil {
 			return nil, err
 		}
+		name := s.Nodes[i].Name
+		if _, dup := seen[name]; dup {
+			return nil, &Error{Node: name, Field: "name", Msg: "duplicate name"}
+		}
+		seen[name] = struct{}{}
 		s.Nodes[i].Local.Rotation = transform.Normalize(s.Nodes[i].Local.Rotation)
 	}
 	return s, nil
+}
+
+// CheckName reports whether name is a valid node name: not empty, valid
+// UTF-8, and every character printable in the sense of unicode.IsPrint
+// (letters, marks, numbers, punctuation, symbols and the ASCII space), so
+// no control characters (newline, tab, DEL, C1), no format characters
+// (zero-width or bidirectional marks) and no spaces other than U+0020.
+// Such names would break the one-line-per-node text table or hide what a
+// name is. The error says which rule failed.
+func CheckName(name string) error {
+	if name == "" {
+		return errors.New("must not be empty")
+	}
+	if !utf8.ValidString(name) {
+		return errors.New("is not valid UTF-8")
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) {
+			return fmt.Errorf("contains the control character %U; names are printable text", r)
+		}
+		if !unicode.IsPrint(r) {
+			return fmt.Errorf("contains %U, which is not printable (only letters, marks, numbers, punctuation, symbols and the ASCII space are)", r)
+		}
+	}
+	return nil
 }
 
 // Clone returns a deep copy of s.
@@ -175,12 +212,9 @@ func (s *Scene) check(i int) error {
 	label := n.Name
 	if label == "" {
 		label = fmt.Sprintf("#%d", i)
-		return &Error{Node: label, Field: "name", Msg: "must not be empty"}
 	}
-	for j := 0; j < i; j++ {
-		if s.Nodes[j].Name == n.Name {
-			return &Error{Node: label, Field: "name", Msg: "duplicate name"}
-		}
+	if err := CheckName(n.Name); err != nil {
+		return &Error{Node: label, Field: "name", Msg: err.Error()}
 	}
 	if n.Parent < -1 || n.Parent >= i {
 		return &Error{Node: label, Field: "parent", Msg: "must name an earlier node (parents come before children)"}

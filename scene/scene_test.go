@@ -3,8 +3,10 @@ package scene
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -137,5 +139,44 @@ func TestSetParentKeepsParentsFirst(t *testing.T) {
 	}
 	if s.Nodes[0].Name != "B" || s.Nodes[idx[0]].Parent != 0 {
 		t.Errorf("order after move: %v", s.Names())
+	}
+}
+
+// quadraticPreorder is the readable reference for preorder: for each
+// parent, scan every node for its children.
+func quadraticPreorder(parent []int) []int {
+	var order []int
+	var visit func(p int)
+	visit = func(p int) {
+		for k := range parent {
+			if parent[k] == p {
+				order = append(order, k)
+				visit(k)
+			}
+		}
+	}
+	visit(-1)
+	return order
+}
+
+// TestPreorderMatchesReference compares the linear preorder with the
+// reference on random forests, including ones where a parent comes after
+// its child (as SetParent produces before reordering).
+func TestPreorderMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for trial := range 300 {
+		n := 1 + rng.IntN(40)
+		perm := rng.Perm(n) // a random forest in parents-first order of perm
+		parent := make([]int, n)
+		for j, k := range perm {
+			parent[k] = -1
+			if j > 0 && rng.IntN(5) > 0 {
+				parent[k] = perm[rng.IntN(j)]
+			}
+		}
+		got, want := preorder(parent), quadraticPreorder(parent)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d, parents %v: got %v, want %v", trial, parent, got, want)
+		}
 	}
 }

@@ -26,6 +26,7 @@ count_of() {
     FuzzModes) echo 450000 ;;       # [94,000/s]
     FuzzDriftArgs) echo 40000 ;;    # [6,000-9,000/s: runs the drift command]
     FuzzWebState) echo 60000 ;;     # [12,700/s]
+    FuzzSceneFile) echo 200000 ;;   # [45,000/s]
     *) echo "fuzz: $1 has no count in $0; using $default" >&2; echo "$default" ;;
   esac
 }
