@@ -132,7 +132,7 @@ const (
 	driftPanelWidth = 240 // the Drift window's column
 	driftPanelH     = 170
 	driftTableChars = 70  // the table's width in characters
-	driftLabBarH    = 86  // room left at the bottom for the app's Lab window
+	driftLabBarH    = 74  // room left at the bottom for the app's Lab window (labWindowRect: 70 units) and a gap
 	driftCharW      = 6.0 // debugui's bitmap font: 6 by 12 pixels for ASCII
 	driftLineH      = 14.0
 )
@@ -156,7 +156,9 @@ func (v *DriftView) rebuild() {
 	p := &v.plot
 	p.cw, p.lh, p.sc = v.cw, v.lh, s
 	p.x, p.y = 9*v.cw, objH+24*s+3*v.lh
-	p.w, p.h = tx-18*s-p.x, h-driftLabBarH*s-p.y
+	// Under the plot: the frame axis's tick labels and its name (4 units
+	// and two lines, see driftPlot.axes), then the Lab window's band.
+	p.w, p.h = tx-18*s-p.x, h-driftLabBarH*s-(4*s+2*v.lh)-p.y
 	p.build(v.M.Lab, v.LogX, v.M.LogY)
 	v.lines.Add(p.segs)
 }
