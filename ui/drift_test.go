@@ -5,8 +5,10 @@ import (
 	"flag"
 	"image"
 	"math"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -357,5 +359,52 @@ func TestDriftLegendCoincide(t *testing.T) {
 		if !got[want] {
 			t.Errorf("legend lacks %q: %v", want, got)
 		}
+	}
+}
+
+// TestDriftNormalizeSetting: normalize=float32 in the URL (the same Param
+// as the -normalize flag) opens the drift lab with mgl32's float32 axis
+// normalization, the lab's text says so, Share keeps it, and switching
+// back restarts with the float64 axis; a bad value is an error naming the
+// parameter.
+func TestDriftNormalizeSetting(t *testing.T) {
+	st, errs := state.FromQuery(url.Values{"lab": {"drift"}, "normalize": {"float32"}})
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	a, err := NewApp(st, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dv := a.View().(*DriftView)
+	if dv.M.Norm != int(drift.NormFloat32) || dv.M.Lab.Config().Normalize != drift.NormFloat32 {
+		t.Fatalf("normalize=float32 opened norm %d, lab %v", dv.M.Norm, dv.M.Lab.Config().Normalize)
+	}
+	if q := a.State().Query(); !strings.Contains(q, "normalize=float32") {
+		t.Errorf("share query %q lacks normalize=float32", q)
+	}
+	dv.M.Lab.Advance(10)
+	dv.M.SetNorm(int(drift.NormFloat64))
+	if dv.M.Lab.Frame() != 0 || dv.M.Lab.Config().Normalize != drift.NormFloat64 {
+		t.Error("SetNorm did not restart with the float64 axis")
+	}
+	if q := a.State().Query(); strings.Contains(q, "normalize") {
+		t.Errorf("share query %q keeps the default normalize", q)
+	}
+	in := driftInput()
+	dv.M.Paused, dv.dirty = true, true
+	dv.M.SetNorm(int(drift.NormFloat32))
+	if err := dv.Update(&in); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for i := range dv.text.items {
+		found = found || strings.Contains(dv.text.text(i), "mgl32 in float32")
+	}
+	if !found {
+		t.Error("the lab's text does not say the axis is normalized by mgl32")
+	}
+	if _, errs := state.FromQuery(url.Values{"normalize": {"float16"}}); len(errs) != 1 || !strings.Contains(errs[0].Error(), "normalize") {
+		t.Errorf("normalize=float16: errors %v", errs)
 	}
 }
