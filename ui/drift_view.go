@@ -300,7 +300,7 @@ func (v *DriftView) table(x, y float64) {
 var driftNormNotes = [drift.NumNorms][2]string{
 	{"axis normalized in float64, rounded once: matrix stalls near",
 		"9e-5 on axis (1,2,3). N: mgl32's float32 Normalize instead"},
-	{"axis normalized by mgl32 in float32: a few ulps off, so matrix",
+	{"axis normalized by mgl32 in float32: one ulp off, so matrix",
 		"drifts on to 1e-3 at 18,470. Same maths, other rounding (N)"},
 }
 
