@@ -31,7 +31,7 @@ const driftCSVPoints = 2048
 func runDrift(args []string, stdout, stderr io.Writer) int {
 	cfg := drift.DefaultConfig()
 	frames, format := 1_000_000, "text"
-	fs := newFlagSet("drift", "skewlab drift [-frames N] [-step DEG] [-axis x,y,z] [-scale x,y,z] [-format text|json|csv]")
+	fs := newFlagSet("drift", "skewlab drift [-frames N] [-step DEG] [-axis x,y,z] [-scale x,y,z] [-normalize float64|float32] [-format text|json|csv]")
 	intVar(fs, &frames, "frames", "number of frames to spin, 1.."+strconv.Itoa(driftMaxFrames))
 	numberVar(fs, &cfg.StepDeg, "step", "rotation per frame in degrees (finite)")
 	fs.Func("axis", "rotation axis x,y,z, not zero (default 1,2,3)", func(s string) error {
@@ -45,6 +45,11 @@ func runDrift(args []string, stdout, stderr io.Writer) int {
 		return err
 	})
 	fs.StringVar(&format, "format", format, "output format: text, json or csv")
+	fs.Func("normalize", "how the axis is normalized: float64 (default: in float64, rounded once) or float32 (mgl32's Normalize)", func(s string) error {
+		n, err := drift.ParseNorm(s)
+		cfg.Normalize = n
+		return err
+	})
 	if code := parseFlags(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
@@ -138,8 +143,8 @@ func crossCell(frame int) string {
 func writeDriftText(w io.Writer, lab *drift.Lab) error {
 	c, rows := lab.Config(), lab.Rows()
 	var b strings.Builder
-	fmt.Fprintf(&b, "scale drift after %d frames: axis (%g, %g, %g), step %g deg, scale (%g, %g, %g), %d Hz\n",
-		lab.Frame(), c.Axis[0], c.Axis[1], c.Axis[2], c.StepDeg, c.Scale[0], c.Scale[1], c.Scale[2], drift.FrameRate)
+	fmt.Fprintf(&b, "scale drift after %d frames: axis (%g, %g, %g) normalized in %v, step %g deg, scale (%g, %g, %g), %d Hz\n",
+		lab.Frame(), c.Axis[0], c.Axis[1], c.Axis[2], c.Normalize, c.StepDeg, c.Scale[0], c.Scale[1], c.Scale[2], drift.FrameRate)
 	fmt.Fprintf(&b, "first frame the relative scale error max|s-s0|/s0 exceeds each level (time at %d Hz)\n\n", drift.FrameRate)
 	fmt.Fprintf(&b, "%-10s %-16s", "error", "article")
 	for _, r := range rows {
@@ -198,10 +203,10 @@ type driftJSONCross struct {
 type driftJSONRow struct {
 	Storage    string           `json:"storage"`
 	Crossings  []driftJSONCross `json:"crossings"`
-	FinalError jsonNum          `json:"final_error"`
-	MaxError   jsonNum          `json:"max_error"`
+	FinalError jsonNum          `json:"finalError"`
+	MaxError   jsonNum          `json:"maxError"`
 	Exponent   jsonNum          `json:"exponent"`
-	FinalScale [3]float32       `json:"final_scale"`
+	FinalScale [3]float32       `json:"finalScale"`
 }
 
 func crossing(t float64, frame int) driftJSONCross {
@@ -217,13 +222,14 @@ func writeDriftJSON(w io.Writer, lab *drift.Lab) error {
 	c := lab.Config()
 	out := struct {
 		Frames    int              `json:"frames"`
-		StepDeg   float64          `json:"step_deg"`
+		StepDeg   float64          `json:"stepDeg"`
 		Axis      [3]float64       `json:"axis"`
+		Normalize string           `json:"normalize"`
 		Scale     [3]float64       `json:"scale"`
-		FrameRate int              `json:"frame_rate_hz"`
+		FrameRate int              `json:"frameRateHz"`
 		Article   []driftJSONCross `json:"article"`
 		Storages  []driftJSONRow   `json:"storages"`
-	}{Frames: lab.Frame(), StepDeg: c.StepDeg, Axis: c.Axis, Scale: c.Scale, FrameRate: drift.FrameRate}
+	}{Frames: lab.Frame(), StepDeg: c.StepDeg, Axis: c.Axis, Normalize: c.Normalize.String(), Scale: c.Scale, FrameRate: drift.FrameRate}
 	for i, t := range drift.Thresholds {
 		out.Article = append(out.Article, crossing(t, drift.Article[i]))
 	}
@@ -241,8 +247,9 @@ func writeDriftJSON(w io.Writer, lab *drift.Lab) error {
 }
 
 // writeDriftCSV prints the decimated error series: one row per bucket, the
-// bucket's last frame and each storage's largest error in the bucket. All
-// storages advance together, so their buckets coincide.
+// bucket's last frame and each storage's largest error in the bucket, the
+// last (possibly partial) bucket included, so the rows end at the last
+// frame. All storages advance together, so their buckets coincide.
 func writeDriftCSV(w io.Writer, lab *drift.Lab) error {
 	var b strings.Builder
 	b.WriteString("frame")
@@ -250,14 +257,20 @@ func writeDriftCSV(w io.Writer, lab *drift.Lab) error {
 		b.WriteString("," + k.String())
 	}
 	b.WriteString("\n")
-	n := len(lab.Series(0).Points())
-	for i := 0; i < n; i++ {
-		b.WriteString(strconv.Itoa(lab.Series(0).Points()[i].Frame))
+	row := func(frame int, point func(k drift.Kind) drift.Point) {
+		b.WriteString(strconv.Itoa(frame))
 		for k := drift.Kind(0); k < drift.NumKinds; k++ {
 			b.WriteString(",")
-			b.WriteString(strconv.FormatFloat(lab.Series(k).Points()[i].Err, 'g', 6, 64))
+			b.WriteString(strconv.FormatFloat(point(k).Err, 'g', 6, 64))
 		}
 		b.WriteString("\n")
+	}
+	n := len(lab.Series(0).Points())
+	for i := 0; i < n; i++ {
+		row(lab.Series(0).Points()[i].Frame, func(k drift.Kind) drift.Point { return lab.Series(k).Points()[i] })
+	}
+	if p, ok := lab.Series(0).Pending(); ok {
+		row(p.Frame, func(k drift.Kind) drift.Point { q, _ := lab.Series(k).Pending(); return q })
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

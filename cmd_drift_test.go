@@ -3,8 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
+
+	"skewlab/drift"
 )
 
 func TestDriftText(t *testing.T) {
@@ -33,12 +37,16 @@ func TestDriftJSON(t *testing.T) {
 		Scale    [3]float64
 		Storages []struct {
 			Storage    string
-			FinalError *float64 `json:"final_error"`
+			FinalError *float64 `json:"finalError"`
 			Crossings  []struct{ Frame *int }
 		}
 	}
 	if err := json.Unmarshal(out.Bytes(), &v); err != nil {
 		t.Fatal(err)
+	}
+	checkCamelKeys(t, out.Bytes())
+	if v.Storages[0].FinalError == nil {
+		t.Error("finalError missing")
 	}
 	if v.Frames != 3000 || v.Scale != [3]float64{2, 2, 2} || len(v.Storages) != 5 || v.Storages[0].Storage != "matrix" {
 		t.Fatalf("unexpected JSON head: %+v", v)
@@ -66,10 +74,87 @@ func TestDriftCSV(t *testing.T) {
 	}
 }
 
+// TestDriftCSVEveryFrame: the CSV's rows end at the last frame, the last
+// partial bucket included (-frames 2049 with 2048 points used to end at
+// 2048, the default run at 999,936). The last row's matrix error is the
+// largest over its bucket, checked against a Run of the matrix storage
+// alone.
+func TestDriftCSVEveryFrame(t *testing.T) {
+	for _, frames := range []int{1, 2048, 2049, 5000, 5001, 6143} {
+		var out, errb bytes.Buffer
+		if code := runDrift([]string{"-frames", strconv.Itoa(frames), "-format", "csv"}, &out, &errb); code != 0 {
+			t.Fatalf("exit %d, stderr %q", code, errb.String())
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		last := strings.Split(lines[len(lines)-1], ",")
+		prev := strings.Split(lines[len(lines)-2], ",")
+		if last[0] != strconv.Itoa(frames) {
+			t.Errorf("-frames %d: last row is frame %s", frames, last[0])
+			continue
+		}
+		from := 1
+		if len(lines) > 2 {
+			from, _ = strconv.Atoi(prev[0])
+			from++
+		}
+		r, _ := drift.NewRun(drift.KindMatrix, drift.DefaultConfig())
+		r.Advance(from - 1)
+		mx := 0.0
+		for r.Frame() < frames {
+			r.Advance(1)
+			mx = math.Max(mx, r.Error())
+		}
+		if want := strconv.FormatFloat(mx, 'g', 6, 64); last[1] != want {
+			t.Errorf("-frames %d: last row's matrix error %s, want %s (max over frames %d..%d)", frames, last[1], want, from, frames)
+		}
+	}
+}
+
+// TestDriftNormalize: -normalize float32 normalizes the axis with mgl32's
+// Normalize, and then the matrix storage of axis (1, 2, 3) crosses 1e-3 at
+// frame 18,470 (measured independently by the issue's author); the default,
+// float64, never crosses 1e-4 in that run. JSON says which was used.
+func TestDriftNormalize(t *testing.T) {
+	cross := map[string]*int{}
+	for _, norm := range []string{"float32", "float64"} {
+		var out, errb bytes.Buffer
+		if code := runDrift([]string{"-frames", "20000", "-format", "json", "-normalize", norm}, &out, &errb); code != 0 {
+			t.Fatalf("exit %d, stderr %q", code, errb.String())
+		}
+		var v struct {
+			Normalize string
+			Storages  []struct {
+				Crossings []struct{ Frame *int }
+			}
+		}
+		if err := json.Unmarshal(out.Bytes(), &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.Normalize != norm {
+			t.Errorf("normalize %q, want %q", v.Normalize, norm)
+		}
+		cross[norm] = v.Storages[0].Crossings[9].Frame
+		if norm == "float64" && v.Storages[0].Crossings[6].Frame != nil {
+			t.Errorf("float64: matrix crosses 1e-4 at %d, want never", *v.Storages[0].Crossings[6].Frame)
+		}
+	}
+	if c := cross["float32"]; c == nil || *c != 18470 {
+		t.Errorf("float32: matrix crosses 1e-3 at %v, want 18470", c)
+	}
+	var out, errb bytes.Buffer
+	if code := runDrift([]string{"-frames", "10"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "normalized in float64") {
+		t.Errorf("default text does not say the normalization: %q", out.String())
+	}
+	if code := runDrift([]string{"-normalize", "float16"}, &out, &errb); code != 2 {
+		t.Errorf("-normalize float16: exit %d, want 2", code)
+	}
+}
+
 func TestDriftBadArgs(t *testing.T) {
 	for _, args := range [][]string{
 		{"-frames", "0"}, {"-frames", "x"}, {"-step", "NaN"}, {"-axis", "0,0,0"}, {"-axis", "1,2"},
 		{"-scale", "0"}, {"-scale", "1,-1,1"}, {"-scale", "inf"}, {"-format", "xml"}, {"-nope"}, {"extra"},
+		{"-normalize", "float16"}, {"-normalize", ""},
 	} {
 		var out, errb bytes.Buffer
 		if code := runDrift(args, &out, &errb); code != 2 {

@@ -21,8 +21,9 @@ const dynamicsSynopsis = "skewlab dynamics [-preset turntable|crash] [-t SECONDS
 
 // runDynamics runs a dynamics lab preset from its reset state to time -t
 // and prints its state and force terms, for checking by hand. Angles and
-// angular rates are printed in degrees (the user-facing convention) and
-// radians; quaternions as (w, x, y, z). Bad arguments print one line on
+// angular rates are printed in degrees, deg/s and deg/s^2 (the user-facing
+// convention; the models work in radians); quaternions as (w, x, y, z).
+// JSON keys are camelCase and end in their unit. Bad arguments print one line on
 // stderr and return 2 with nothing on stdout.
 func runDynamics(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("dynamics", dynamicsSynopsis)
@@ -43,7 +44,7 @@ func runDynamics(args []string, stdout, stderr io.Writer) int {
 	if !(*t >= 0) || !(*t <= dynamics.MaxTime) {
 		return bad(fmt.Sprintf("-t %v must be a finite number of seconds in [0, %g]", *t, dynamics.MaxTime))
 	}
-	report := dynReport{Preset: *preset, T: *t}
+	report := dynReport{Preset: *preset, T: *t + 0} // -t -0 prints 0
 	switch m := lab.(type) {
 	case *dynamics.Turntable:
 		if err := m.RunTo(*t); err != nil {
@@ -73,56 +74,58 @@ func runDynamics(args []string, stdout, stderr io.Writer) int {
 }
 
 // dynReport is the command's output; vectors are [x, y, z] in SI units,
-// quaternions [w, x, y, z].
+// angles in degrees, quaternions [w, x, y, z]. JSON keys are camelCase and
+// end in their unit (M, MPerS, MPerS2, N, NS, Deg, DegPerS, DegPerS2).
 type dynReport struct {
 	Preset    string     `json:"preset"`
-	T         float64    `json:"t_s"`
+	T         float64    `json:"timeS"`
 	Turntable *ttReport  `json:"turntable,omitempty"`
 	Crash     []crReport `json:"crash,omitempty"`
 }
 
 type forceReport struct {
-	Applied       [3]float64 `json:"applied_N"`
-	Translational [3]float64 `json:"translational_N"`
-	Centrifugal   [3]float64 `json:"centrifugal_N"`
-	Coriolis      [3]float64 `json:"coriolis_N"`
-	Euler         [3]float64 `json:"euler_N"`
+	Applied       [3]float64 `json:"appliedN"`
+	Translational [3]float64 `json:"translationalN"`
+	Centrifugal   [3]float64 `json:"centrifugalN"`
+	Coriolis      [3]float64 `json:"coriolisN"`
+	Euler         [3]float64 `json:"eulerN"`
 }
 
 type motionReport struct {
-	Pos [3]float64 `json:"pos_m"`
-	Vel [3]float64 `json:"vel_m_s"`
-	Acc [3]float64 `json:"acc_m_s2"`
+	Pos [3]float64 `json:"posM"`
+	Vel [3]float64 `json:"velMPerS"`
+	Acc [3]float64 `json:"accMPerS2"`
 }
 
 type ttReport struct {
 	Params       string       `json:"params"`
-	DiscAngleDeg float64      `json:"disc_angle_deg"`
-	DiscSpinDeg  float64      `json:"disc_spin_deg_s"`
-	DiscAlphaDeg float64      `json:"disc_alpha_deg_s2"`
-	Local        motionReport `json:"ball_local"`
-	World        motionReport `json:"ball_world"`
-	Forces       forceReport  `json:"forces_world"`
+	DiscAngleDeg float64      `json:"discAngleDeg"`
+	DiscSpinDeg  float64      `json:"discSpinDegPerS"`
+	DiscAlphaDeg float64      `json:"discAlphaDegPerS2"`
+	Local        motionReport `json:"ballLocal"`
+	World        motionReport `json:"ballWorld"`
+	Forces       forceReport  `json:"forcesWorld"`
 }
 
 type crReport struct {
 	Counteract  bool         `json:"counteract"`
 	Crashed     bool         `json:"crashed"`
 	Params      string       `json:"params"`
-	Car         motionReport `json:"car_world"`
-	CarRotation [4]float64   `json:"car_rotation_wxyz"`
-	CarYawDeg   float64      `json:"car_yaw_deg"`
-	CarSpinDeg  float64      `json:"car_spin_deg_s"`
-	CarAlphaDeg float64      `json:"car_alpha_deg_s2"`
-	BoxLocal    motionReport `json:"box_local"`
-	BoxWorld    motionReport `json:"box_world"`
-	Impulse     [3]float64   `json:"impulse_N_s"`
-	CorrectionV [3]float64   `json:"correction_vel_m_s"`
-	CorrectionA [3]float64   `json:"correction_acc_m_s2"`
-	Forces      forceReport  `json:"forces_world"`
+	Car         motionReport `json:"carWorld"`
+	CarRotation [4]float64   `json:"carRotationWxyz"`
+	CarYawDeg   float64      `json:"carYawDeg"`
+	CarSpinDeg  float64      `json:"carSpinDegPerS"`
+	CarAlphaDeg float64      `json:"carAlphaDegPerS2"`
+	BoxLocal    motionReport `json:"boxLocal"`
+	BoxWorld    motionReport `json:"boxWorld"`
+	Impulse     [3]float64   `json:"impulseNS"`
+	CorrectionV [3]float64   `json:"correctionVelMPerS"`
+	CorrectionA [3]float64   `json:"correctionAccMPerS2"`
+	Forces      forceReport  `json:"forcesWorld"`
 }
 
-func deg(x float64) float64 { return x * 180 / math.Pi }
+// deg converts radians to degrees; -0 becomes +0 (never printed as -0).
+func deg(x float64) float64 { return x*180/math.Pi + 0 }
 
 // pz returns v with negative zeros made positive (-0 + 0 = +0), so JSON
 // never shows -0.
@@ -136,8 +139,8 @@ func motion(p, v, a mgl64.Vec3) motionReport { return motionReport{Pos: pz(p), V
 
 func turntableReport(s dynamics.TurntableState, m *dynamics.Turntable) ttReport {
 	return ttReport{
-		Params: fmt.Sprintf("disc spin0 %g rad/s, alpha %g rad/s^2; ball %g kg, spring %g N/m, start %v m, launch %v m/s (world); step %.6g s",
-			m.Spin0, m.Alpha, m.Mass, m.Stiffness, m.Start, m.Launch, m.Dt),
+		Params: fmt.Sprintf("disc spin0 %.6g deg/s, alpha %.6g deg/s^2; ball %g kg, spring %g N/m, start %v m, launch %v m/s (world); step %.6g s",
+			deg(m.Spin0), deg(m.Alpha), m.Mass, m.Stiffness, m.Start, m.Launch, m.Dt),
 		DiscAngleDeg: deg(s.DiscAngle), DiscSpinDeg: deg(s.DiscSpin), DiscAlphaDeg: deg(s.DiscAlpha),
 		Local:  motion(s.LocalPos, s.LocalVel, s.LocalAcc),
 		World:  motion(s.WorldPos, s.WorldVel, s.WorldAcc),
@@ -149,15 +152,15 @@ func crashReport(s dynamics.CrashState, m *dynamics.Crash) crReport {
 	q := s.Car.Rotation
 	return crReport{
 		Counteract: m.Counteract, Crashed: s.Crashed,
-		Params: fmt.Sprintf("car %g m/s turning %g rad/s, %g kg, crash at %g s, spin-down %g s; box %g kg at %v m in the car; step %.6g s",
-			m.Speed, m.YawRate, m.CarMass, m.CrashTime, m.SpinDown, m.BoxMass, m.BoxStart, m.Dt),
+		Params: fmt.Sprintf("car %g m/s turning %.6g deg/s, %g kg, crash at %g s, spin-down %g s; box %g kg at %v m in the car; step %.6g s",
+			m.Speed, deg(m.YawRate), m.CarMass, m.CrashTime, m.SpinDown, m.BoxMass, m.BoxStart, m.Dt),
 		Car:         motion(s.Car.Position, s.Car.V, s.Car.A),
-		CarRotation: [4]float64{q.W, q.V[0], q.V[1], q.V[2]},
+		CarRotation: [4]float64{q.W + 0, q.V[0] + 0, q.V[1] + 0, q.V[2] + 0},
 		CarYawDeg:   deg(2 * math.Atan2(q.V[2], q.W)),
 		CarSpinDeg:  deg(s.Car.OmegaVec()[2]), CarAlphaDeg: deg(s.Car.AlphaVec()[2]),
 		BoxLocal: motion(s.BoxLocal.Position, s.BoxLocal.V, s.BoxLocal.A),
 		BoxWorld: motion(s.BoxWorld.Position, s.BoxWorld.V, s.BoxWorld.A),
-		Impulse:  s.Impulse, CorrectionV: s.Correction.V, CorrectionA: s.Correction.A,
+		Impulse:  pz(s.Impulse), CorrectionV: pz(s.Correction.V), CorrectionA: pz(s.Correction.A),
 		Forces: forces(s.Forces),
 	}
 }
@@ -195,8 +198,8 @@ func writeDynText(w io.Writer, r dynReport) {
 	fmt.Fprintf(w, "dynamics preset %s at t = %g s\n", r.Preset, r.T)
 	if t := r.Turntable; t != nil {
 		fmt.Fprintf(w, "  %s\n", t.Params)
-		fmt.Fprintf(w, "  disc angle %.6f deg, spin %.6f deg/s (%.6f rad/s), alpha %.6f deg/s^2\n",
-			t.DiscAngleDeg, t.DiscSpinDeg, t.DiscSpinDeg*math.Pi/180, t.DiscAlphaDeg)
+		fmt.Fprintf(w, "  disc angle %.6f deg, spin %.6f deg/s, alpha %.6f deg/s^2\n",
+			z0(t.DiscAngleDeg), z0(t.DiscSpinDeg), z0(t.DiscAlphaDeg))
 		writeMotion(w, "ball in disc frame", t.Local)
 		writeMotion(w, "ball in world", t.World)
 		writeForces(w, "force terms at the ball (world axes):", t.Forces)
@@ -206,7 +209,7 @@ func writeDynText(w io.Writer, r dynReport) {
 		fmt.Fprintf(w, "  %s\n", c.Params)
 		writeMotion(w, "car in world", c.Car)
 		fmt.Fprintf(w, "  car rotation (w, x, y, z) (%.6f, %.6f, %.6f, %.6f), yaw %.6f deg, spin %.6f deg/s, alpha %.6f deg/s^2\n",
-			c.CarRotation[0], c.CarRotation[1], c.CarRotation[2], c.CarRotation[3], c.CarYawDeg, c.CarSpinDeg, c.CarAlphaDeg)
+			z0(c.CarRotation[0]), z0(c.CarRotation[1]), z0(c.CarRotation[2]), z0(c.CarRotation[3]), z0(c.CarYawDeg), z0(c.CarSpinDeg), z0(c.CarAlphaDeg))
 		writeMotion(w, "box in car frame", c.BoxLocal)
 		writeMotion(w, "box in world", c.BoxWorld)
 		fmt.Fprintf(w, "  impulse on car %s N s\n", v3(c.Impulse))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -44,11 +45,11 @@ func TestDynamicsJSONCrash(t *testing.T) {
 		Crash []struct {
 			Counteract bool `json:"counteract"`
 			Car        struct {
-				Pos [3]float64 `json:"pos_m"`
-			} `json:"car_world"`
+				Pos [3]float64 `json:"posM"`
+			} `json:"carWorld"`
 			BoxWorld struct {
-				Vel [3]float64 `json:"vel_m_s"`
-			} `json:"box_world"`
+				Vel [3]float64 `json:"velMPerS"`
+			} `json:"boxWorld"`
 		} `json:"crash"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil || len(r.Crash) != 2 {
@@ -68,6 +69,87 @@ func TestDynamicsJSONCrash(t *testing.T) {
 		if e := math.Max(math.Abs(k.BoxWorld.Vel[0]-w[0]), math.Abs(k.BoxWorld.Vel[1]-w[1])); !(e <= tol) {
 			t.Errorf("counteract %v: box velocity %v, want %v", k.Counteract, k.BoxWorld.Vel, w)
 		}
+	}
+}
+
+// TestDynamicsDegreesCamelCase: every angle and angular rate is printed in
+// degrees (no "rad" anywhere, text or JSON), the crash preset's yaw rate
+// 0.5 rad/s reads 28.6479 deg/s (0.5*180/pi = 28.64789, by hand) and the
+// turntable's spin0 1 rad/s 57.2958 deg/s; every JSON key is camelCase
+// (letters and digits only, lower-case first).
+func TestDynamicsDegreesCamelCase(t *testing.T) {
+	for _, c := range []struct{ preset, want string }{
+		{"crash", "turning 28.6479 deg/s"},
+		{"turntable", "spin0 57.2958 deg/s, alpha -14.3239 deg/s^2"},
+	} {
+		for _, format := range []string{"text", "json"} {
+			var out, errb bytes.Buffer
+			if rc := runDynamics([]string{"-preset", c.preset, "-t", "2", "-format", format}, &out, &errb); rc != 0 {
+				t.Fatalf("exit %d, stderr %q", rc, errb.String())
+			}
+			if strings.Contains(out.String(), "rad") {
+				t.Errorf("%s %s prints radians:\n%s", c.preset, format, out.String())
+			}
+			if !strings.Contains(out.String(), c.want) {
+				t.Errorf("%s %s lacks %q:\n%s", c.preset, format, c.want, out.String())
+			}
+			if format == "json" {
+				checkCamelKeys(t, out.Bytes())
+			}
+		}
+	}
+}
+
+// checkCamelKeys fails the test for any JSON object key that is not
+// camelCase (a lower-case letter, then letters and digits).
+func checkCamelKeys(t *testing.T, data []byte) {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatalf("bad JSON: %v", err)
+	}
+	var walk func(any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				ok := k != "" && k[0] >= 'a' && k[0] <= 'z'
+				for _, r := range k {
+					ok = ok && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+				}
+				if !ok {
+					t.Errorf("JSON key %q is not camelCase", k)
+				}
+				walk(e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+}
+
+// negZero matches a number printed as -0 (not -0.5 or -0.000001).
+var negZero = regexp.MustCompile(`(^|[^0-9.])-0([^.0-9e]|$)`)
+
+// TestDynamicsNegativeZeroTime: -t -0 is time 0 and prints "t = 0 s" (and
+// 0 in JSON), never "-0".
+func TestDynamicsNegativeZeroTime(t *testing.T) {
+	for _, format := range []string{"text", "json"} {
+		var out, errb bytes.Buffer
+		if rc := runDynamics([]string{"-preset", "crash", "-t", "-0", "-format", format}, &out, &errb); rc != 0 {
+			t.Fatalf("exit %d, stderr %q", rc, errb.String())
+		}
+		if negZero.MatchString(out.String()) {
+			t.Errorf("%s prints -0:\n%s", format, out.String())
+		}
+	}
+	var out, errb bytes.Buffer
+	runDynamics([]string{"-t", "-0"}, &out, &errb)
+	if !strings.Contains(out.String(), "at t = 0 s") {
+		t.Errorf("text lacks \"at t = 0 s\":\n%s", out.String())
 	}
 }
 

@@ -82,6 +82,14 @@ func (s *Series) reset() {
 	s.pts, s.width, s.fill, s.open = s.pts[:0], 1, 0, Point{}
 }
 
+// Pending returns the open bucket as a point (its frames so far: the
+// largest error and the last frame) and true, or false when the last frame
+// added closed a bucket (or nothing was added). Points followed by the
+// pending point cover every frame added.
+func (s *Series) Pending() (Point, bool) {
+	return s.open, s.fill > 0
+}
+
 // Points returns the closed points, oldest first. The slice is the Series'
 // own storage: read it before the next Advance, do not keep it.
 func (s *Series) Points() []Point { return s.pts }
@@ -115,6 +123,9 @@ type Lab struct {
 	axis   mgl32.Vec3
 	runs   [NumKinds]*Run
 	series [NumKinds]Series
+	// differ[j] has bit i set once storage i's error differed from
+	// storage j's at some frame (frame 0 included).
+	differ [NumKinds]uint8
 }
 
 // NewLab returns a Lab at frame 0 for c, keeping at most points points of
@@ -130,7 +141,36 @@ func NewLab(c Config, points int) (*Lab, error) {
 		l.runs[k] = r
 		l.series[k] = newSeries(points)
 	}
+	l.compare()
 	return l, nil
+}
+
+// compare records which storages' current errors differ (NaN differs from
+// everything, itself included).
+func (l *Lab) compare() {
+	for j := 1; j < NumKinds; j++ {
+		for i := 0; i < j; i++ {
+			if !(l.runs[i].err == l.runs[j].err) {
+				l.differ[j] |= 1 << i
+			}
+		}
+	}
+}
+
+// SameAs returns the first storage (in Kind order, before k) whose error
+// has equalled storage k's at every frame so far, frame 0 included, so
+// that their plotted curves coincide; k itself when there is none, before
+// the first frame, or for an unknown kind.
+func (l *Lab) SameAs(k Kind) Kind {
+	if k <= 0 || k >= NumKinds || l.Frame() == 0 {
+		return k
+	}
+	for i := Kind(0); i < k; i++ {
+		if l.differ[k]&(1<<i) == 0 {
+			return i
+		}
+	}
+	return k
 }
 
 // Config returns the Lab's configuration.
@@ -151,6 +191,7 @@ func (l *Lab) Advance(n int) int {
 			r.apply(k, lk, q)
 			l.series[j].add(k, r.err)
 		}
+		l.compare()
 	}
 	return max(n, 0)
 }
@@ -162,6 +203,8 @@ func (l *Lab) Reset() {
 		r.Reset()
 		l.series[j].reset()
 	}
+	l.differ = [NumKinds]uint8{}
+	l.compare()
 }
 
 // Run returns the run of storage k, or nil for an unknown kind.

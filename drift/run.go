@@ -15,14 +15,60 @@ const (
 	MaxScale = 1e12
 )
 
+// Norm says how Config.UnitAxis normalizes the axis: the pipeline's
+// rounding, and so the rate of drift, depends on it.
+type Norm int
+
+const (
+	// NormFloat64 normalizes in float64 and rounds to float32 once (the
+	// default, the table of docs/drift.md): each component is the float32
+	// nearest the exact unit axis.
+	NormFloat64 Norm = iota
+	// NormFloat32 rounds the axis to float32 and normalizes it with
+	// mgl32.Vec3.Normalize, as an engine on mathgl would: a float32 length
+	// and reciprocal, each rounded, so the unit axis is off by a few ulps
+	// more, and for axis (1, 2, 3) the matrix storage no longer stalls.
+	NormFloat32
+	// NumNorms is the number of normalizations.
+	NumNorms = 2
+)
+
+var normNames = [NumNorms]string{"float64", "float32"}
+
+// String returns the normalization's name as used by -normalize
+// ("float64", "float32"), or "Norm(n)" outside the range.
+func (n Norm) String() string {
+	if n < 0 || n >= NumNorms {
+		return fmt.Sprintf("Norm(%d)", int(n))
+	}
+	return normNames[n]
+}
+
+// NormNames returns the normalizations' names in Norm order, the default
+// first.
+func NormNames() []string { return normNames[:] }
+
+// ParseNorm returns the Norm named s, or an error listing the valid names.
+func ParseNorm(s string) (Norm, error) {
+	for i, n := range normNames {
+		if n == s {
+			return Norm(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown normalization %q (valid: float64, float32)", s)
+}
+
 // Config describes one spin: the node turns about Axis by StepDeg degrees per
 // frame, starting from scale Scale. The zero Config is invalid; start from
 // DefaultConfig.
 type Config struct {
-	// Axis is the rotation axis, any length but not zero; it is normalized
-	// in float64 and rounded to float32 once (the float32 unit axis is
-	// then not exactly unit, which is part of the experiment).
+	// Axis is the rotation axis, any length but not zero; UnitAxis
+	// normalizes it as Normalize says (the float32 unit axis is then not
+	// exactly unit, which is part of the experiment).
 	Axis [3]float64
+	// Normalize chooses how the axis is normalized; the zero value,
+	// NormFloat64, is the default.
+	Normalize Norm
 	// StepDeg is the rotation per frame in degrees; any finite value,
 	// negative and zero included.
 	StepDeg float64
@@ -49,6 +95,9 @@ func (c Config) Validate() error {
 	if n == 0 {
 		return errors.New("axis must not be zero")
 	}
+	if c.Normalize < 0 || c.Normalize >= NumNorms {
+		return fmt.Errorf("unknown normalization %d", int(c.Normalize))
+	}
 	if math.IsNaN(c.StepDeg) || math.IsInf(c.StepDeg, 0) {
 		return errors.New("step must be a finite number of degrees")
 	}
@@ -60,13 +109,23 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// UnitAxis returns Axis normalized in float64 (scaled by its largest
-// component first, so huge and tiny axes do not overflow) and rounded to
-// float32. An axis that Validate rejects gives (0, 0, 1).
+// UnitAxis returns the unit axis. With NormFloat64, Axis normalized in
+// float64 (scaled by its largest component first, so huge and tiny axes do
+// not overflow) and rounded to float32. With NormFloat32, Axis scaled by a
+// power of two that brings its largest component into [0.5, 1) (exact, and
+// it commutes with every rounding below, so (1, 2, 3) gives exactly
+// mgl32.Vec3{1, 2, 3}.Normalize()), rounded to float32 and normalized by
+// mgl32.Vec3.Normalize; components below about 1e-38 of the largest
+// become zero there. An axis that Validate rejects gives (0, 0, 1).
 func (c Config) UnitAxis() mgl32.Vec3 {
 	m := math.Max(math.Abs(c.Axis[0]), math.Max(math.Abs(c.Axis[1]), math.Abs(c.Axis[2])))
-	if !(m > 0) || math.IsInf(m, 0) {
+	if !(m > 0) || math.IsInf(m, 0) || c.Validate() != nil {
 		return mgl32.Vec3{0, 0, 1}
+	}
+	if c.Normalize == NormFloat32 {
+		_, e := math.Frexp(m)
+		v := mgl32.Vec3{float32(math.Ldexp(c.Axis[0], -e)), float32(math.Ldexp(c.Axis[1], -e)), float32(math.Ldexp(c.Axis[2], -e))}
+		return v.Normalize()
 	}
 	x, y, z := c.Axis[0]/m, c.Axis[1]/m, c.Axis[2]/m
 	l := math.Sqrt(float64(float64(x*x)+float64(y*y)) + float64(z*z))

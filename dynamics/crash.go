@@ -115,7 +115,8 @@ func (m *Crash) Tick() {
 }
 
 // Step advances one step Dt (split at CrashTime so the impulse happens at
-// exactly that time). Invalid parameters make it a no-op.
+// exactly that time, and at CrashTime+SpinDown so no RK4 step straddles
+// the jump of the car's angular acceleration). Invalid parameters make it a no-op.
 func (m *Crash) Step() {
 	if m.Validate() != nil {
 		return
@@ -141,8 +142,21 @@ func sinc1(x float64) (float64, float64) {
 	return math.Sin(x) / x, 2 * s * s / x
 }
 
+// spinEnd returns the time the car stops turning, s.
+func (m *Crash) spinEnd() float64 { return m.CrashTime + m.SpinDown }
+
 // car returns the car's dynamic transform relative to the world at time t.
+// At spinEnd it is the stopped car (zero angular acceleration).
 func (m *Crash) car(t float64) Transform {
+	return m.carAt(t, m.crashed && t < m.spinEnd())
+}
+
+// carAt returns the car at time t; after the crash spinning selects the
+// spin-down's law (angular acceleration -YawRate/SpinDown) or the stopped
+// car's, so a step that ends at spinEnd evaluates its last stage with the
+// law of the step (the one-sided limit; pose and yaw rate are continuous
+// there, only the angular acceleration jumps).
+func (m *Crash) carAt(t float64, spinning bool) Transform {
 	if !m.crashed {
 		th := m.YawRate * t
 		sc, cc := sinc1(th)
@@ -157,7 +171,8 @@ func (m *Crash) car(t float64) Transform {
 	}
 	tau := t - m.CrashTime
 	w, al, th := 0.0, 0.0, m.crashYaw+m.YawRate*m.SpinDown/2
-	if tau < m.SpinDown {
+	if spinning && m.SpinDown > 0 {
+		tau = min(tau, m.SpinDown)
 		al = -m.YawRate / m.SpinDown
 		w = m.YawRate + al*tau
 		th = m.crashYaw + m.YawRate*tau + al*tau*tau/2
@@ -182,19 +197,20 @@ func (m *Crash) crash() {
 	m.boxRot0, m.boxSpin = boxWorld.Rotation, boxWorld.OmegaVec()
 	m.crashPos, m.crashYaw = before.Position, m.YawRate*m.t
 	m.crashed = true
-	m.box = m.boxLocal(m.t, m.box.Position, m.box.V)
+	m.box = m.boxLocal(m.t, m.box.Position, m.box.V, m.t < m.spinEnd())
 }
 
 // boxLocal returns the box relative to the car at time t for the local
 // position p and velocity v: before the crash held (at rest in the car);
-// after it the free body's local dynamics.
-func (m *Crash) boxLocal(t float64, p, v mgl64.Vec3) Transform {
+// after it the free body's local dynamics, with the car's law chosen by
+// spinning (see carAt).
+func (m *Crash) boxLocal(t float64, p, v mgl64.Vec3, spinning bool) Transform {
 	if !m.crashed {
 		b := Identity()
 		b.Position = p
 		return b
 	}
-	car := m.car(t)
+	car := m.carAt(t, spinning)
 	tau := t - m.CrashTime
 	g := Transform{
 		Uniform: transform.Uniform{Rotation: Exp(m.boxSpin.Mul(tau)).Mul(m.boxRot0), Scale: 1},
@@ -208,8 +224,8 @@ func (m *Crash) boxLocal(t float64, p, v mgl64.Vec3) Transform {
 	return loc
 }
 
-func (m *Crash) accel(t float64, p, v mgl64.Vec3) mgl64.Vec3 {
-	return m.boxLocal(t, p, v).A
+func (m *Crash) accel(t float64, p, v mgl64.Vec3, spinning bool) mgl64.Vec3 {
+	return m.boxLocal(t, p, v, spinning).A
 }
 
 func (m *Crash) step(h float64) {
@@ -220,6 +236,15 @@ func (m *Crash) step(h float64) {
 		m.advance(first)
 		m.t = m.CrashTime
 		m.crash()
+		h -= first
+	}
+	// Likewise at the end of the spin-down, where the car's angular
+	// acceleration jumps to zero: RK4 assumes a smooth right-hand side, so
+	// no step may straddle the jump (each part uses its own law, see carAt).
+	if end := m.spinEnd(); m.crashed && m.t < end && m.t+h > end {
+		first := end - m.t
+		m.advance(first)
+		m.t = end
 		h -= first
 	}
 	m.advance(h)
@@ -236,13 +261,14 @@ func (m *Crash) advance(h float64) {
 		return
 	}
 	t0, p0, v0 := m.t, m.box.Position, m.box.V
-	a1 := m.accel(t0, p0, v0)
+	spin := t0 < m.spinEnd() // the whole step uses the law at its start (step splits at spinEnd)
+	a1 := m.accel(t0, p0, v0, spin)
 	p1, v1 := p0.Add(v0.Mul(h/2)), v0.Add(a1.Mul(h/2))
-	a2 := m.accel(t0+h/2, p1, v1)
+	a2 := m.accel(t0+h/2, p1, v1, spin)
 	p2, v2 := p0.Add(v1.Mul(h/2)), v0.Add(a2.Mul(h/2))
-	a3 := m.accel(t0+h/2, p2, v2)
+	a3 := m.accel(t0+h/2, p2, v2, spin)
 	p3, v3 := p0.Add(v2.Mul(h)), v0.Add(a3.Mul(h))
-	a4 := m.accel(t0+h, p3, v3)
+	a4 := m.accel(t0+h, p3, v3, spin)
 	pos := p0.Add(v0.Add(v1.Mul(2)).Add(v2.Mul(2)).Add(v3).Mul(h / 6))
 	vel := v0.Add(a1.Add(a2.Mul(2)).Add(a3.Mul(2)).Add(a4).Mul(h / 6))
 	if !finiteVec(pos) || !finiteVec(vel) {
@@ -250,7 +276,7 @@ func (m *Crash) advance(h float64) {
 		return
 	}
 	m.t += h
-	m.box = m.boxLocal(m.t, pos, vel)
+	m.box = m.boxLocal(m.t, pos, vel, m.t < m.spinEnd())
 }
 
 func (m *Crash) record() {

@@ -1,6 +1,7 @@
 package dynamics
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -158,11 +159,29 @@ func TestCrashImpulseAlgebra(t *testing.T) {
 	}
 }
 
+// crashVelTol is the tolerance on the box's world velocity after the
+// crash, m/s. It comes from RK4's global error bound, not from a run: the
+// box is integrated in the car's frame only while the car turns (the
+// SpinDown of 2 s; once the car is still the local equations have zero
+// acceleration and RK4 is exact). There the local solution is
+// x(t) = R(-theta(t)) (p(t) - c) with p linear, |theta'| <= 0.5 rad/s,
+// |theta”| = 0.25 rad/s^2, |p - c| <= 25 m and |p'| <= 10 m/s, so its
+// derivatives of order 5 and 6 are below about (25 + 6*10) * 1^6 < 100
+// (each derivative of R(theta(t)) brings a factor |theta'| + |theta”|^(1/2)
+// <= 1). RK4's global error is at most T * h^4 * M / 120 with M such a bound
+// (Butcher's local error constant is below 1/120 of the 5th derivative
+// times h^5): 2 * (1/240)^4 * 100 / 120 = 5e-10 m/s. The tolerance is 200
+// times that, 1e-7 m/s, and 4e4 times below the 2.9e-3 m/s jump that the
+// unsplit step gave at the end of the spin-down.
+const crashVelTol = 1e-7
+
 // TestCrashModel: in the crash preset, with Counteract the box's world
 // velocity just after the crash is its velocity just before (car velocity
 // plus w x r, computed by hand), and it then moves in a straight line at
 // that velocity (free body, integrated in the spinning car's frame); without
 // Counteract it keeps only w x r, the velocity of its spot in the stopped car.
+// The run goes to 10 s, past the end of the spin-down at 3 s, checking the
+// velocity and the straight line at every step.
 func TestCrashModel(t *testing.T) {
 	m := NewCrash()
 	th := m.YawRate * m.CrashTime // 0.5 rad
@@ -190,10 +209,43 @@ func TestCrashModel(t *testing.T) {
 		check(t, "box world velocity after crash", vecErr(s.BoxWorld.V, want), 1e-12)
 		check(t, "free box has no world acceleration", s.BoxWorld.A.Len(), 1e-12)
 		p0 := s.BoxWorld.Position
-		_ = m.RunTo(m.CrashTime + 1.5)
-		s = m.State()
-		check(t, "box moves in a straight line", vecErr(s.BoxWorld.Position, p0.Add(want.Mul(1.5))), 1e-8)
-		check(t, "box keeps its velocity", vecErr(s.BoxWorld.V, want), 1e-8)
+		worstV, worstP, at := 0.0, 0.0, 0.0
+		for m.Time() < 10-1e-9 {
+			m.Step()
+			s = m.State()
+			tau := s.Time - m.CrashTime
+			if e := vecErr(s.BoxWorld.V, want); !(e <= worstV) {
+				worstV, at = e, s.Time
+			}
+			// The position error is the velocity error integrated over tau.
+			worstP = math.Max(worstP, vecErr(s.BoxWorld.Position, p0.Add(want.Mul(tau)))/math.Max(tau, 1))
+		}
+		check(t, fmt.Sprintf("counteract %v: box keeps its world velocity to 10 s (worst at t = %.4f s)", counteract, at), worstV, crashVelTol)
+		check(t, fmt.Sprintf("counteract %v: box moves in a straight line to 10 s (per second)", counteract), worstP, crashVelTol)
+	}
+}
+
+// TestCrashSpinDownBoundary: the step that ends where the car's spin-down
+// ends (t = CrashTime + SpinDown = 3 s) must integrate with the spinning
+// car's law all the way, so the box's world velocity is the same just
+// before, at and just after 3 s. Before the fix, RunTo(3) gave a velocity
+// 2.9e-3 m/s away from RunTo(2.99) (the last RK4 stage used the stopped
+// car's zero angular acceleration). The boundary is also tried off the step
+// grid (SpinDown 2.001 s), where the step straddles it.
+func TestCrashSpinDownBoundary(t *testing.T) {
+	for _, spinDown := range []float64{2, 2.001, 2 - 1.0/480} {
+		m := NewCrash()
+		m.SpinDown = spinDown
+		end := m.CrashTime + m.SpinDown
+		var v [3]mgl64.Vec3
+		for i, at := range []float64{end - 0.01, end, end + 0.01} {
+			if err := m.RunTo(at); err != nil {
+				t.Fatal(err)
+			}
+			v[i] = m.State().BoxWorld.V
+		}
+		check(t, fmt.Sprintf("SpinDown %g: velocity at the end of the spin-down", spinDown), vecErr(v[1], v[0]), crashVelTol)
+		check(t, fmt.Sprintf("SpinDown %g: velocity after the end of the spin-down", spinDown), vecErr(v[2], v[0]), crashVelTol)
 	}
 }
 

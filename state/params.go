@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"skewlab/drift"
 	"skewlab/dynamics"
 	"skewlab/modes"
 	"skewlab/scene"
@@ -163,6 +164,8 @@ var ViewParams = []Param{
 		func(s *State) *string { return &s.Lab }),
 	choice("aa", "anti-aliased lines: auto (dropped when frames stay slow), on or off", AntiAliasModes, "auto",
 		func(s *State) *string { return &s.AntiAlias }),
+	choice("normalize", "drift lab: normalize the spin axis in "+strings.Join(drift.NormNames(), " or "), drift.NormNames(), drift.NormNames()[0],
+		func(s *State) *string { return &s.Normalize }),
 }
 
 // choice is a Param whose value is one of valid, kept in the State field

@@ -47,12 +47,13 @@ type State struct {
 	Camera    *CameraSpec // nil for the default view
 	Lab       string      // one of Labs
 	AntiAlias string      // one of AntiAliasModes
+	Normalize string      // the drift lab's axis normalization, one of drift.NormNames ("float64" default)
 }
 
 // Default returns the starting state: the piston in accumulate-trs, full
 // UI at scale 1, no comparison, the piston view, anti-aliasing auto.
 func Default() State {
-	return State{Preset: "piston", Mode: modes.Default, UI: "full", UIScale: 1, Lab: "piston", AntiAlias: "auto"}
+	return State{Preset: "piston", Mode: modes.Default, UI: "full", UIScale: 1, Lab: "piston", AntiAlias: "auto", Normalize: "float64"}
 }
 
 // PistonScene is Scene for the piston view: when the preset belongs to

@@ -371,10 +371,13 @@ func (a *App) scopedWindows() {
 	}
 }
 
+// labWindowRect returns the Lab window's rectangle in UI units, centred at
+// the bottom of a screen of w by h UI units (views keep clear of it).
+func labWindowRect(w, h int) image.Rectangle { return image.Rect(w/2-110, h-70, w/2+110, h-6) }
+
 func (a *App) labWindow(ctx *debugui.Context) {
 	s := float64(UIPixels(&a.in))
-	w, h := int(a.in.Width/s), int(a.in.Height/s)
-	r := image.Rect(w/2-110, h-70, w/2+110, h-6)
+	r := labWindowRect(int(a.in.Width/s), int(a.in.Height/s))
 	ctx.Window("Lab", r, func(debugui.ContainerLayout) {
 		ctx.SetGridLayout([]int{-2, -1}, nil)
 		ctx.Dropdown(&a.lab, a.labs).On(func() {

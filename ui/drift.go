@@ -48,12 +48,16 @@ const (
 // target and the plot and display options. Tick advances it; everything
 // here is independent of ebiten so tests can drive it headless.
 type DriftModel struct {
-	// Lab is the current axis's lab; Labs holds one per DriftAxes entry,
-	// made once so switching axis does not allocate.
+	// Lab is the current axis's and normalization's lab; Labs holds one
+	// per DriftAxes entry and drift.Norm, made once so switching does not
+	// allocate.
 	Lab  *drift.Lab
-	Labs [len(DriftAxes)]*drift.Lab
+	Labs [len(DriftAxes)][drift.NumNorms]*drift.Lab
 	// Axis indexes DriftAxes, Speed DriftSpeeds, Target DriftTargets.
 	Axis, Speed, Target int
+	// Norm is the axis normalization (a drift.Norm: 0 float64, the
+	// default, 1 float32). The rate of drift depends on it.
+	Norm int
 	// Magnify indexes DriftMagnify: how much the drawn boxes exaggerate
 	// each storage's scale error (index 0 draws the matrix as stored).
 	Magnify int
@@ -77,15 +81,17 @@ var DriftMagnify = [...]float64{1, 100, 1000, 10000}
 func NewDriftModel() (*DriftModel, error) {
 	m := &DriftModel{Speed: 1, Target: DriftDefaultTarget, LogY: true, Budget: DriftBudget}
 	for i, a := range DriftAxes {
-		c := drift.DefaultConfig()
-		c.Axis = a
-		l, err := drift.NewLab(c, DriftPlotPoints)
-		if err != nil {
-			return nil, err
+		for n := range m.Labs[i] {
+			c := drift.DefaultConfig()
+			c.Axis, c.Normalize = a, drift.Norm(n)
+			l, err := drift.NewLab(c, DriftPlotPoints)
+			if err != nil {
+				return nil, err
+			}
+			m.Labs[i][n] = l
 		}
-		m.Labs[i] = l
 	}
-	m.Lab = m.Labs[0]
+	m.Lab = m.Labs[0][0]
 	return m, nil
 }
 
@@ -132,16 +138,25 @@ func (m *DriftModel) Tick() int {
 // Reset returns every lab to frame 0 and empties the plot; speed, target,
 // pause and options stay.
 func (m *DriftModel) Reset() {
-	for _, l := range m.Labs {
-		l.Reset()
+	for _, ls := range m.Labs {
+		for _, l := range ls {
+			l.Reset()
+		}
 	}
 }
 
 // SetAxis switches to DriftAxes[i] (clamped) and restarts it from frame 0.
 func (m *DriftModel) SetAxis(i int) {
 	m.Axis = clampIndex(i, len(DriftAxes))
-	m.Lab = m.Labs[m.Axis]
+	m.Lab = m.Labs[m.Axis][m.Norm]
 	m.Lab.Reset()
+}
+
+// SetNorm switches to axis normalization i (a drift.Norm, clamped) and
+// restarts from frame 0.
+func (m *DriftModel) SetNorm(i int) {
+	m.Norm = clampIndex(i, drift.NumNorms)
+	m.SetAxis(m.Axis)
 }
 
 // MagnifyFactor returns the chosen exaggeration of the drawn scale error.
@@ -151,12 +166,19 @@ func (m *DriftModel) MagnifyFactor() float64 {
 
 func clampIndex(i, n int) int { return max(0, min(n-1, i)) }
 
-// newDriftView is the drift lab's LabViews entry; the state's scene
-// settings do not apply to it.
-func newDriftView(state.State) (View, error) {
+// newDriftView is the drift lab's LabViews entry: it takes the state's
+// normalize setting ("" is the default); the scene settings do not apply.
+func newDriftView(st state.State) (View, error) {
 	m, err := NewDriftModel()
 	if err != nil {
 		return nil, err
+	}
+	if st.Normalize != "" {
+		n, err := drift.ParseNorm(st.Normalize)
+		if err != nil {
+			return nil, err
+		}
+		m.SetNorm(int(n))
 	}
 	return NewDriftView(m), nil
 }

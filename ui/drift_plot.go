@@ -59,9 +59,10 @@ type driftPlot struct {
 	ylo, yhi   float64 // errors at the bottom and top (decades for log)
 }
 
-// build draws lab's series into the rectangle (x, y, w, h), whose left and
-// bottom margins must leave room for the tick labels (8 characters, one
-// line).
+// build draws lab's series into the rectangle (x, y, w, h), whose left
+// margin must leave room for the tick labels (8 characters), its bottom
+// margin for the frame axis's labels and name (4 UI units and two lines),
+// and its top margin for the legend (two lines).
 func (p *driftPlot) build(lab *drift.Lab, logX, logY bool) {
 	p.segs = p.segs[:0]
 	p.text.reset()
@@ -72,7 +73,7 @@ func (p *driftPlot) build(lab *drift.Lab, logX, logY bool) {
 	for k := drift.NumKinds - 1; k >= 0; k-- {
 		p.series(lab.Series(drift.Kind(k)).Points(), DriftColors[k])
 	}
-	p.legend()
+	p.legend(lab)
 }
 
 // scales picks the axis ranges: frames up to a 1-2-5 value above the
@@ -217,21 +218,45 @@ func (p *driftPlot) series(pts []drift.Point, c render.Color) {
 }
 
 // legend writes the storages' names in their colours in a row above the
-// plot, each after a short line.
-func (p *driftPlot) legend() {
-	x, y := p.x, p.y-p.lh-6*p.sc
-	for k := 0; k <= drift.NumKinds; k++ {
-		c, name := ArticleColor, "article's matrix"
-		if k < drift.NumKinds {
-			c, name = DriftColors[k], drift.Kind(k).String()
-		}
-		p.line(x, y+p.lh/2, x+14*p.sc, y+p.lh/2, c, 2)
-		p.text.str(x+18*p.sc, y, name, c)
-		x += 18*p.sc + p.cw*float64(len(name)+2)
-	}
+// plot, each after a short line. A storage whose error has equalled an
+// earlier one's at every frame (drift.Lab.SameAs), so that its curve lies
+// exactly under that one's, says so: "quantized (= set-together)". Items
+// that do not fit the plot's width go on the line above, after the y
+// axis's name.
+func (p *driftPlot) legend(lab *drift.Lab) {
 	name := "error (log)"
 	if !p.logY {
 		name = "error (linear)"
 	}
-	p.text.str(p.x-p.cw*6, p.y-p.lh*2-10*p.sc, name, plotAxis)
+	y2, x2 := p.y-p.lh*2-10*p.sc, p.x-p.cw*6
+	p.text.str(x2, y2, name, plotAxis)
+	x2 += p.cw * float64(len(name)+3)
+	x, y, upper := p.x, p.y-p.lh-6*p.sc, false
+	for k := 0; k <= drift.NumKinds; k++ {
+		c, name := ArticleColor, "article"
+		if k < drift.NumKinds {
+			c, name = DriftColors[k], legendNames[k][lab.SameAs(drift.Kind(k))]
+		}
+		w := 18*p.sc + p.cw*float64(len(name)+2)
+		if !upper && x+w-2*p.cw > p.x+p.w && x > p.x {
+			x, y, upper = x2, y2, true // the rest go on the upper line
+		}
+		p.line(x, y+p.lh/2, x+14*p.sc, y+p.lh/2, c, 2)
+		p.text.str(x+18*p.sc, y, name, c)
+		x += w
+	}
 }
+
+// legendNames[k][i] is storage k's legend entry when its curve coincides
+// with storage i's ("quantized (= set-together)"), or its name for i = k.
+var legendNames = func() (n [drift.NumKinds][drift.NumKinds]string) {
+	for k := range n {
+		for i := range n[k] {
+			n[k][i] = drift.Kind(k).String()
+			if i != k {
+				n[k][i] += " (= " + drift.Kind(i).String() + ")"
+			}
+		}
+	}
+	return n
+}()

@@ -5,8 +5,10 @@ import (
 	"flag"
 	"image"
 	"math"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -278,5 +280,131 @@ func TestDriftImages(t *testing.T) {
 	a.Draw(img)
 	if err := SavePNG(img, filepath.Join(*driftImages, "drift-lab.png")); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestDriftTickLabelsInside: every text item of the plot (tick labels,
+// axis names, legend) lies inside the window and clear of the app's Lab
+// window (when the app shows it), at several window sizes and UI scales,
+// on log and linear axes. A text item covers len*cw by one line height
+// from its top-left corner. Before the fix the frame axis's labels ran
+// into the Lab window (the plot left 86 units at the bottom, the labels
+// needed 32 of them and the Lab window takes 70).
+func TestDriftTickLabelsInside(t *testing.T) {
+	for _, in := range []Input{
+		{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1},
+		{Width: 1024, Height: 600, DeviceScale: 1, UIScale: 1},
+		{Width: 1920, Height: 1080, DeviceScale: 1, UIScale: 1},
+		{Width: 2560, Height: 1440, DeviceScale: 2, UIScale: 1},
+		{Width: 2560, Height: 1440, DeviceScale: 1, UIScale: 2},
+		{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 2},
+	} {
+		v := NewDriftView(newTestDriftModel(t))
+		v.M.Paused = true
+		s := float64(UIPixels(&in))
+		cols := newColumns(&in)
+		lab := image.Rectangle{}
+		if !cols.compact() {
+			r := labWindowRect(int(in.Width/s), int(in.Height/s))
+			lab = image.Rect(int(float64(r.Min.X)*s), int(float64(r.Min.Y)*s), int(float64(r.Max.X)*s), int(float64(r.Max.Y)*s))
+		}
+		for _, frames := range []int{0, 5000} {
+			v.M.Lab.Advance(frames - v.M.Lab.Frame())
+			for _, logs := range [][2]bool{{false, false}, {true, true}} {
+				v.LogX, v.M.LogY, v.dirty = logs[0], logs[1], true
+				if err := v.Update(&in); err != nil {
+					t.Fatal(err)
+				}
+				tx := &v.plot.text
+				for i, it := range tx.items {
+					r := image.Rect(int(math.Floor(it.X)), int(math.Floor(it.Y)), int(math.Ceil(it.X+v.cw*float64(len(tx.text(i))))), int(math.Ceil(it.Y+v.lh)))
+					if !r.In(image.Rect(0, 0, int(in.Width), int(in.Height))) {
+						t.Errorf("%vx%v scale %v frame %d logs %v: %q at %v outside the window", in.Width, in.Height, s, frames, logs, tx.text(i), r)
+					}
+					if r.Overlaps(lab) {
+						t.Errorf("%vx%v scale %v frame %d logs %v: %q at %v under the Lab window %v", in.Width, in.Height, s, frames, logs, tx.text(i), r, lab)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestDriftLegendCoincide: after some frames of the default run the legend
+// notes that quantized and separate lie exactly under set-together (their
+// errors are equal at every frame, which drift.TestSameAs checks by
+// rerunning the storages), and names matrix and unbiased plainly; at frame
+// 0 it notes nothing. The labels stay inside the window.
+func TestDriftLegendCoincide(t *testing.T) {
+	v := NewDriftView(newTestDriftModel(t))
+	in := driftInput()
+	v.M.Paused = true
+	legend := func() map[string]bool {
+		v.dirty = true
+		if err := v.Update(&in); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for i := range v.plot.text.items {
+			got[v.plot.text.text(i)] = true
+		}
+		return got
+	}
+	if got := legend(); !got["quantized"] || got["quantized (= set-together)"] {
+		t.Errorf("frame 0 legend %v", got)
+	}
+	v.M.Lab.Advance(3000)
+	got := legend()
+	for _, want := range []string{"matrix", "set-together", "quantized (= set-together)", "separate (= set-together)", "unbiased", "article"} {
+		if !got[want] {
+			t.Errorf("legend lacks %q: %v", want, got)
+		}
+	}
+}
+
+// TestDriftNormalizeSetting: normalize=float32 in the URL (the same Param
+// as the -normalize flag) opens the drift lab with mgl32's float32 axis
+// normalization, the lab's text says so, Share keeps it, and switching
+// back restarts with the float64 axis; a bad value is an error naming the
+// parameter.
+func TestDriftNormalizeSetting(t *testing.T) {
+	st, errs := state.FromQuery(url.Values{"lab": {"drift"}, "normalize": {"float32"}})
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	a, err := NewApp(st, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dv := a.View().(*DriftView)
+	if dv.M.Norm != int(drift.NormFloat32) || dv.M.Lab.Config().Normalize != drift.NormFloat32 {
+		t.Fatalf("normalize=float32 opened norm %d, lab %v", dv.M.Norm, dv.M.Lab.Config().Normalize)
+	}
+	if q := a.State().Query(); !strings.Contains(q, "normalize=float32") {
+		t.Errorf("share query %q lacks normalize=float32", q)
+	}
+	dv.M.Lab.Advance(10)
+	dv.M.SetNorm(int(drift.NormFloat64))
+	if dv.M.Lab.Frame() != 0 || dv.M.Lab.Config().Normalize != drift.NormFloat64 {
+		t.Error("SetNorm did not restart with the float64 axis")
+	}
+	if q := a.State().Query(); strings.Contains(q, "normalize") {
+		t.Errorf("share query %q keeps the default normalize", q)
+	}
+	in := driftInput()
+	dv.M.Paused, dv.dirty = true, true
+	dv.M.SetNorm(int(drift.NormFloat32))
+	if err := dv.Update(&in); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for i := range dv.text.items {
+		found = found || strings.Contains(dv.text.text(i), "mgl32 in float32")
+	}
+	if !found {
+		t.Error("the lab's text does not say the axis is normalized by mgl32")
+	}
+	if _, errs := state.FromQuery(url.Values{"normalize": {"float16"}}); len(errs) != 1 || !strings.Contains(errs[0].Error(), "normalize") {
+		t.Errorf("normalize=float16: errors %v", errs)
 	}
 }

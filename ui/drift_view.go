@@ -36,7 +36,7 @@ type DriftView struct {
 	bar     [2]image.Rectangle
 	cw, lh  float64 // character width and line height in pixels
 
-	axisNames, targetNames, magnifyNames []string
+	axisNames, targetNames, magnifyNames, normNames []string
 }
 
 // NewDriftView returns the drift lab over m.
@@ -45,6 +45,7 @@ func NewDriftView(m *DriftModel) *DriftView {
 		axisNames:    []string{"axis (1, 2, 3)", "axis (-0.3, 0.7, 2)"},
 		targetNames:  []string{"10,000", "100,000", "1,000,000", "10,000,000"},
 		magnifyNames: []string{"as stored", "error x100", "error x1,000", "error x10,000"},
+		normNames:    []string{"in float64", "mgl32 (float32)"},
 	}
 	return v
 }
@@ -77,6 +78,7 @@ var driftHelp = []string{
 	"A           next spin axis (restarts)",
 	"T           next target frame count",
 	"M           magnify the drawn scale error (1, 100, 1,000, 10,000 times)",
+	"N           normalize the axis in float64 or with mgl32's float32 Normalize (restarts)",
 }
 
 // Update applies keys, computes this tick's frames and rebuilds the
@@ -121,6 +123,8 @@ func (v *DriftView) keys() {
 		m.Target = (m.Target + 1) % len(DriftTargets)
 	case inpututil.IsKeyJustPressed(ebiten.KeyM):
 		m.Magnify = (m.Magnify + 1) % len(DriftMagnify)
+	case inpututil.IsKeyJustPressed(ebiten.KeyN):
+		m.SetNorm((m.Norm + 1) % drift.NumNorms)
 	default:
 		return
 	}
@@ -130,9 +134,9 @@ func (v *DriftView) keys() {
 // Layout of the drift lab, in UI units (scaled by the UI scale).
 const (
 	driftPanelWidth = 240 // the Drift window's column
-	driftPanelH     = 170
+	driftPanelH     = 192
 	driftTableChars = 70  // the table's width in characters
-	driftLabBarH    = 86  // room left at the bottom for the app's Lab window
+	driftLabBarH    = 74  // room left at the bottom for the app's Lab window (labWindowRect: 70 units) and a gap
 	driftCharW      = 6.0 // debugui's bitmap font: 6 by 12 pixels for ASCII
 	driftLineH      = 14.0
 )
@@ -156,7 +160,9 @@ func (v *DriftView) rebuild() {
 	p := &v.plot
 	p.cw, p.lh, p.sc = v.cw, v.lh, s
 	p.x, p.y = 9*v.cw, objH+24*s+3*v.lh
-	p.w, p.h = tx-18*s-p.x, h-driftLabBarH*s-p.y
+	// Under the plot: the frame axis's tick labels and its name (4 units
+	// and two lines, see driftPlot.axes), then the Lab window's band.
+	p.w, p.h = tx-18*s-p.x, h-driftLabBarH*s-(4*s+2*v.lh)-p.y
 	p.build(v.M.Lab, v.LogX, v.M.LogY)
 	v.lines.Add(p.segs)
 }
@@ -284,6 +290,18 @@ func (v *DriftView) table(x, y float64) {
 	}
 	t.str(col(0), ry+v.lh/2, "first frame with error above the threshold (. not yet);", render.LabelGrey)
 	t.str(col(0), ry+v.lh*1.5, "exponent: slope of log error on log frame from frame 100", render.LabelGrey)
+	for i, line := range driftNormNotes[clampIndex(v.M.Norm, drift.NumNorms)] {
+		t.str(col(0), ry+v.lh*(2.7+float64(i)), line, render.White)
+	}
+}
+
+// driftNormNotes explain, per axis normalization, that the rate of drift
+// depends on the pipeline's rounding (docs/drift.md has both tables).
+var driftNormNotes = [drift.NumNorms][2]string{
+	{"axis normalized in float64, rounded once: matrix stalls near",
+		"9e-5 on axis (1,2,3). N: mgl32's float32 Normalize instead"},
+	{"axis normalized by mgl32 in float32: one ulp off, so matrix",
+		"drifts on to 1e-3 at 18,470. Same maths, other rounding (N)"},
 }
 
 // driftTableCols are the table's column offsets in characters.
@@ -380,6 +398,9 @@ func (v *DriftView) Windows(ctx *debugui.Context, in *Input) {
 		ctx.Text("spin")
 		axis := m.Axis
 		ctx.Dropdown(&axis, v.axisNames).On(func() { m.SetAxis(axis); v.dirty = true })
+		ctx.Text("axis norm")
+		norm := m.Norm
+		ctx.Dropdown(&norm, v.normNames).On(func() { m.SetNorm(norm); v.dirty = true })
 		ctx.Text("boxes")
 		ctx.Dropdown(&m.Magnify, v.magnifyNames).On(func() { v.dirty = true })
 	})

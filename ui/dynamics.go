@@ -689,6 +689,16 @@ func (v *DynamicsView) crashNumbers(st *dynamics.CrashState) {
 	b = append(b, "car yaw rate "...)
 	b = dynAppendNum(b, mgl64.RadToDeg(st.Car.OmegaVec()[2]), 6, 1)
 	h.set(append(b, " deg/s"...))
+	// Why the stopped car still turns: the impulse stops its translation
+	// only; its yaw rate then falls linearly to zero over SpinDown.
+	if end := v.Crash.CrashTime + v.Crash.SpinDown; st.Crashed && st.Time < end {
+		b = h.line(WorldPathColor)
+		b = append(b, " spin-down: yaw rate falls to 0 by t = "...)
+		b = dynAppendNum(b, end, 0, 1)
+		h.set(append(b, " s"...))
+	} else if st.Crashed {
+		h.text(WorldPathColor, " spin-down over: the car is still")
+	}
 	h.vec(WorldPathColor, " car vel  ", st.Car.V, " m/s")
 	h.vec(DiscPathColor, " box vel  ", st.BoxWorld.V, " m/s")
 	h.vec(DiscPathColor, " box acc  ", st.BoxWorld.A, " m/s2")
@@ -757,7 +767,11 @@ func (v *DynamicsView) crashControls(ctx *debugui.Context) {
 	ctx.Checkbox(&on, "counteract inherited change (C)").On(func() { v.SetCounteract(on) })
 	ctx.Checkbox(&v.Follow, "camera follows car and box").On(func() { v.dirty = true })
 	ctx.Text("A car turning left at 10 m/s is stopped by an impulse at t = 1 s. The loose box inside inherits the car's change unless the correction dv = -J^-1 dV, da = 2 J^-1 w dV is applied to it: with it the box flies on at its old world velocity, without it it stops with the car.")
+	ctx.Text(crashSpinDownText)
 }
+
+// crashSpinDownText explains why the stopped car keeps turning.
+const crashSpinDownText = "Spin-down: the impulse -m v acts through the car's centre, so it stops the car's translation but not its rotation. The car keeps its yaw rate (28.6 deg/s) and the tyres bring it linearly to zero over 2 s (t = 1 to 3 s, the model's SpinDown): a steady angular deceleration of 14.3 deg/s^2, which adds an Euler term to the box's local motion until the car is still."
 
 func (v *DynamicsView) dynViewWindow(ctx *debugui.Context, r image.Rectangle, in *Input) {
 	ctx.Window("View", r, func(debugui.ContainerLayout) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"net/url"
@@ -12,6 +13,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"skewlab/dynamics"
 	"skewlab/render"
 	"skewlab/state"
 )
@@ -343,5 +345,49 @@ func TestDynamicsCrashFollow(t *testing.T) {
 		if !follow && box {
 			t.Errorf("follow off at t=6: the box should have left the home view")
 		}
+	}
+}
+
+// TestDynamicsCrashSpinDown: the crash lab explains why the stopped car
+// keeps turning. The panel says when the spin-down ends (t = CrashTime +
+// SpinDown = 3 s) while it lasts and that the car is still after it; the
+// controls' text gives the preset's numbers, derived here by hand from
+// dynamics.NewCrash: 0.5 rad/s = 28.6 deg/s, over 2 s, 14.3 deg/s^2.
+func TestDynamicsCrashSpinDown(t *testing.T) {
+	c := dynamics.NewCrash()
+	rate := c.YawRate * 180 / math.Pi
+	for _, want := range []string{
+		fmt.Sprintf("(%.1f deg/s)", rate),
+		fmt.Sprintf("over %g s (t = %g to %g s", c.SpinDown, c.CrashTime, c.CrashTime+c.SpinDown),
+		fmt.Sprintf("%.1f deg/s^2", rate/c.SpinDown),
+	} {
+		if !strings.Contains(crashSpinDownText, want) {
+			t.Errorf("crash text lacks %q", want)
+		}
+	}
+	panel := func(at float64) string {
+		v := NewDynamicsView()
+		v.SetPreset(1)
+		if err := v.Crash.RunTo(at); err != nil {
+			t.Fatal(err)
+		}
+		v.dirty = true
+		if err := v.Update(dynInput()); err != nil {
+			t.Fatal(err)
+		}
+		var all []string
+		for i := 0; i < v.nums.n; i++ {
+			all = append(all, string(v.nums.lines[i]))
+		}
+		return strings.Join(all, "\n")
+	}
+	if p := panel(2); !strings.Contains(p, "spin-down: yaw rate falls to 0 by t = 3.0 s") {
+		t.Errorf("panel at t = 2 s:\n%s", p)
+	}
+	if p := panel(4); !strings.Contains(p, "spin-down over") {
+		t.Errorf("panel at t = 4 s:\n%s", p)
+	}
+	if p := panel(0.5); strings.Contains(p, "spin-down") {
+		t.Errorf("panel before the crash mentions the spin-down:\n%s", p)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"skewlab/drift"
 	"skewlab/dynamics"
 	"skewlab/modes"
 	"skewlab/render"
@@ -114,6 +115,12 @@ func (a *App) State() state.State {
 		}
 	}
 	st.Lab = a.labs[a.lab]
+	st.Normalize = a.st.Normalize
+	for _, v := range a.views {
+		if dv, ok := v.(*DriftView); ok {
+			st.Normalize = drift.Norm(dv.M.Norm).String()
+		}
+	}
 	if dv, ok := a.views[a.lab].(*DynamicsView); ok {
 		st.Preset = dynamics.PresetNames()[dv.Preset]
 	} else if state.LabOfPreset(st.Preset) != "piston" {
