@@ -346,11 +346,13 @@ func (r *reporter) writeNodesJSON(w *bufio.Writer, m modes.Mode, indent string) 
 	r.mode(m)
 	elem := indent + "  "
 	w.WriteString("[\n")
+	var b []byte
 	for i := range r.sc.Nodes {
-		b, err := json.MarshalIndent(r.node(i), elem, "  ")
-		if err != nil {
-			return fmt.Errorf("node %q: %v", r.sc.Nodes[i].Name, err)
+		n := r.node(i)
+		if err := checkFinite(&n); err != nil {
+			return err
 		}
+		b = appendNode(b[:0], &n, elem)
 		w.WriteString(elem)
 		w.Write(b)
 		if i < len(r.sc.Nodes)-1 {
@@ -362,6 +364,35 @@ func (r *reporter) writeNodesJSON(w *bufio.Writer, m modes.Mode, indent string) 
 	}
 	_, err := w.WriteString(indent + "]")
 	return err
+}
+
+// checkFinite returns an error naming the node when a number in n is not
+// finite: JSON has no such numbers. The readouts make undefined values
+// null, so this is a guard, not a path.
+func checkFinite(n *nodeReport) error {
+	v := append(append(append([]float64{}, n.Local.Position[:]...), n.Local.Rotation[:]...), n.Local.Scale[:]...)
+	w := &n.World
+	if w.Matrix != nil {
+		for r := range w.Matrix {
+			v = append(v, w.Matrix[r][:]...)
+		}
+	}
+	for _, p := range []*[3]float64{w.Position, w.LossyScale, w.PolarStretch} {
+		if p != nil {
+			v = append(v, p[:]...)
+		}
+	}
+	for _, p := range []*float64{w.SkewDegrees, w.Volume} {
+		if p != nil {
+			v = append(v, *p)
+		}
+	}
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("node %q: %g cannot be written as JSON", n.Name, x)
+		}
+	}
+	return nil
 }
 
 // bigNum is the magnitude from which text reports print numbers in

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"skewlab/modes"
 	"skewlab/state"
 )
@@ -463,6 +465,38 @@ func TestReportWriteError(t *testing.T) {
 		code := runReport([]string{"-format", format}, failWriter{}, &e)
 		if code != 2 || strings.Count(e.String(), "\n") != 1 || !strings.Contains(e.String(), "disk full") {
 			t.Errorf("%s: code %d, stderr %q", format, code, e.String())
+		}
+	}
+}
+
+// appendNode writes what MarshalIndent writes, on node reports with every
+// kind of value: nulls (an overflowed chain), exponent-form floats (tiny
+// and huge), negative zero rounded away, and names that JSON escapes.
+func TestAppendNodeMatchesMarshalIndent(t *testing.T) {
+	sc := benchReportScene(300, false)
+	names := []string{`a"b`, `back\slash`, "<tag>&", "tab\there", "é ünï", "line\u2028sep", "bad\xffutf8"}
+	for i, n := range names {
+		sc.Nodes[i+1].Name = n
+	}
+	for i := 100; i < 160; i++ { // a long chain of scales 1e6 and 1e-6 in the middle
+		sc.Nodes[i].Parent = i - 1
+		sc.Nodes[i].Local.Scale = mgl64.Vec3{1e6, 1e-6, 1e6}
+	}
+	sc.Nodes[200].Local.Scale = mgl64.Vec3{1e-7, 3e-9, 0}
+	r := newReporter(sc)
+	for _, m := range modes.All {
+		r.mode(m)
+		for i := range sc.Nodes {
+			n := r.node(i)
+			for _, prefix := range []string{"", "    ", "      "} {
+				want, err := json.MarshalIndent(n, prefix, "  ")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := appendNode(nil, &n, prefix); string(got) != string(want) {
+					t.Fatalf("%s node %d:\n%s\nwant\n%s", m.Name, i, got, want)
+				}
+			}
 		}
 	}
 }
