@@ -446,7 +446,7 @@ func marshalWhole(t *testing.T, one bool) string {
 // A finite number always prints as a finite number: rounding to 12
 // decimals used to multiply by 1e12 and overflow from 1.8e296 on.
 func TestCleanStaysFinite(t *testing.T) {
-	for _, x := range []float64{0, -0.0, 1e-13, 0.1 + 0.2, 9007, 9008, 1e15, 1e296, 1e300, -1e307, math.MaxFloat64, -math.MaxFloat64, 5e-324} {
+	for _, x := range []float64{0, math.Copysign(0, -1), 1e-13, 0.1 + 0.2, 9007, 9008, 1e15, 1e296, 1e300, -1e307, math.MaxFloat64, -math.MaxFloat64, 5e-324} {
 		c := clean(x)
 		if math.IsInf(c, 0) || math.IsNaN(c) || !(math.Abs(c-x) <= 1e-12*math.Max(1, math.Abs(x))) || math.Signbit(c) && c == 0 {
 			t.Errorf("clean(%g) = %g", x, c)
