@@ -3,11 +3,18 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/modes"
+	"skewlab/state"
 )
 
 func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -178,5 +185,318 @@ func TestReportText(t *testing.T) {
 	code, out, _ := runCmd(t, "report", "-preset", "skew", "-mode", "accumulate-matrices")
 	if code != 0 || !strings.Contains(out, "mode accumulate-matrices") || !strings.Contains(out, "SKEW") {
 		t.Errorf("skew preset text report lacks the SKEW flag:\n%s", out)
+	}
+}
+
+// writeChain writes a scene file of n nodes N0..N(n-1), each the child of
+// the one before, with zero positions, no rotation and the given scale.
+func writeChain(t *testing.T, n int, scale string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(`{"format":"skewlab-scene/1","nodes":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		parent := "null"
+		if i > 0 {
+			parent = `"N` + strconv.Itoa(i-1) + `"`
+		}
+		b.WriteString(`{"name":"N` + strconv.Itoa(i) + `","parent":` + parent + `,"position":[0,0,0],"rotation":[1,0,0,0],"scale":[` + scale + `],"shape":"box"}`)
+	}
+	b.WriteString("]}")
+	path := filepath.Join(t.TempDir(), "chain.json")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+type jsonWorld struct {
+	Matrix           *[4][4]float64
+	Position         *[3]float64
+	SkewDegrees      *float64
+	Volume           *float64
+	LossyScale       *[3]float64
+	PolarStretch     *[3]float64
+	TRSRepresentable *bool
+	Undefined        string
+}
+
+type jsonNodeFull struct {
+	Name  string
+	World jsonWorld
+}
+
+// Finding 4: a 50-node chain of scales (1e6, 1, 1). Node i's x column is
+// 1e6^(i+1), at most 1e300: every world value is finite and defined (the
+// volume too: 1e300 * 1 * 1), except the skew from N2 on, where the y and
+// z columns are 1e-18 of the x column or shorter: below 1e-12 they count
+// as zero (transform.ZeroColumnRel). The JSON used to be an empty line (12
+// decimals of rounding overflowed) and the text +Inf.
+func TestReportLargeButFinite(t *testing.T) {
+	path := writeChain(t, 50, "1e6,1,1")
+	for _, m := range []string{"accumulate-matrices", "accumulate-trs", "skew-stripping"} {
+		code, out, errs := runCmd(t, "report", "-format", "json", "-mode", m, "-scene", path)
+		var r struct{ Nodes []jsonNodeFull }
+		if code != 0 || json.Unmarshal([]byte(out), &r) != nil || len(r.Nodes) != 50 {
+			t.Fatalf("%s: code %d, stderr %q, output %.200q", m, code, errs, out)
+		}
+		for i, n := range r.Nodes {
+			w := n.World
+			wantWhy := map[bool]string{false: "", true: "zero scale"}[i >= 2]
+			if w.Matrix == nil || w.Volume == nil || w.Undefined != wantWhy || w.PolarStretch == nil || w.LossyScale == nil ||
+				(w.SkewDegrees == nil) != (i >= 2) || w.TRSRepresentable == nil || !*w.TRSRepresentable {
+				t.Fatalf("%s %s: %+v; want everything defined but the skew from N2 on", m, n.Name, w)
+			}
+			want := math.Pow(10, 6*float64(i+1))
+			if d := math.Abs(w.Matrix[0][0]/want - 1); !(d <= 1e-12) {
+				t.Errorf("%s %s: x scale %g, want %g", m, n.Name, w.Matrix[0][0], want)
+			}
+		}
+	}
+	code, out, _ := runCmd(t, "report", "-scene", path)
+	if code != 0 || strings.Contains(out, "Inf") || strings.Contains(out, "NaN") || !strings.Contains(out, "1e+300") {
+		t.Errorf("text: code %d, want 1e+300 and no Inf or NaN", code)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if len(line) > 200 {
+			t.Fatalf("text line of %d bytes: %.120s...", len(line), line)
+		}
+	}
+}
+
+// Findings 3 and 4: a 60-node chain of scales (1e6, 1e6, 1e6). Hand
+// derivation (see modes.TestAnalyzeOverflowChain): under
+// accumulate-matrices the world matrix of N51 on (1e6^52 = 1e312) is not
+// finite, its volume from N17 on (1e6^54 = 1e324), and the position from
+// N52 on (Inf times a zero position is NaN).
+func TestReportOverflow(t *testing.T) {
+	path := writeChain(t, 60, "1e6,1e6,1e6")
+	code, out, errs := runCmd(t, "report", "-format", "json", "-mode", "accumulate-matrices", "-scene", path)
+	var r struct{ Nodes []jsonNodeFull }
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || len(r.Nodes) != 60 {
+		t.Fatalf("code %d, stderr %q, output %.200q", code, errs, out)
+	}
+	for i, n := range r.Nodes {
+		w := n.World
+		if (w.Matrix != nil) != (i <= 50) || (w.Volume != nil) != (i <= 16) || (w.Position != nil) != (i <= 51) ||
+			(w.SkewDegrees != nil) != (i <= 50) || (w.TRSRepresentable != nil) != (i <= 50) {
+			t.Errorf("%s: defined matrix %v volume %v position %v skew %v TRS %v", n.Name, w.Matrix != nil, w.Volume != nil, w.Position != nil, w.SkewDegrees != nil, w.TRSRepresentable != nil)
+		}
+		if want := map[bool]string{true: "overflow", false: ""}[i >= 17]; w.Undefined != want {
+			t.Errorf("%s: undefined %q, want %q", n.Name, w.Undefined, want)
+		}
+	}
+	// Every mode, both formats: never empty, never Inf or NaN, short lines.
+	code, out, _ = runCmd(t, "report", "-format", "json", "-scene", path)
+	var all []struct{ Nodes []jsonNodeFull }
+	if code != 0 || json.Unmarshal([]byte(out), &all) != nil || len(all) != 4 {
+		t.Fatalf("-mode all JSON: code %d, %d reports", code, len(all))
+	}
+	code, out, _ = runCmd(t, "report", "-scene", path)
+	if code != 0 || strings.Contains(out, "Inf") || strings.Contains(out, "NaN") || !strings.Contains(out, "- (undefined: overflow)") && !strings.Contains(out, "(undefined: overflow)") {
+		t.Errorf("text: code %d, want the overflow reason and no Inf or NaN:\n%.2000s", code, out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if len(line) > 200 {
+			t.Fatalf("text line of %d bytes: %.120s...", len(line), line)
+		}
+	}
+	// Finding 3 and 13: re-parenting an overflowed node is an error that
+	// says so (it panicked, or blamed a zero scale).
+	for _, arg := range []string{"N59=-", "N59=N0"} {
+		code, out, errs := runCmd(t, "report", "-scene", path, "-reparent", arg)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, `"N59" has a world matrix that overflows`) || strings.Contains(errs, "zero scale") {
+			t.Errorf("-reparent %s: code %d, stderr %q", arg, code, errs)
+		}
+	}
+}
+
+// Finding 13: the cycle is reported before the singular parent. B is A's
+// child, and A's zero scale makes B singular: Root under B is a cycle.
+func TestReportReparentCycleFirst(t *testing.T) {
+	code, out, errs := runCmd(t, "report", "-set", "A.scale=0,1,1", "-reparent", "Root=B")
+	if code != 2 || out != "" || !strings.Contains(errs, "descendant") {
+		t.Errorf("code %d, stderr %q; want the cycle", code, errs)
+	}
+	code, _, errs = runCmd(t, "report", "-set", "A.scale=0,1,1", "-reparent", "Root=A")
+	if code != 2 || !strings.Contains(errs, "descendant") {
+		t.Errorf("code %d, stderr %q; want the cycle", code, errs)
+	}
+}
+
+// Finding 10 through the command: Child's collapsed column counts as zero,
+// so the skew is "-", the TRS column "yes" (the other two columns are
+// orthogonal: see transform.TestFlatChildFromZeroParentScale), no SKEW.
+func TestReportCollapsedColumn(t *testing.T) {
+	code, out, _ := runCmd(t, "report", "-preset", "skew", "-mode", "accumulate-matrices",
+		"-set", "Parent.euler=-23.701852,20.212539,88.529709", "-set", "Parent.scale=2.912823710771,0,2.81784970706",
+		"-set", "Child.euler=-90,-180,-90", "-set", "Child.scale=1.609456624322,1.322880582017,3.70582362317")
+	var child []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "Child ") {
+			child = strings.Fields(line)
+		}
+	}
+	// Child Parent ( x, y, z) skew volume (...) (...) TRS flags...
+	if code != 0 || len(child) < 17 || child[6] != "-" || child[16] != "yes" || strings.Contains(out, "SKEW") || !strings.Contains(out, "zero scale") {
+		t.Errorf("code %d, Child row %q; want skew -, yes, no SKEW:\n%s", code, child, out)
+	}
+}
+
+// Finding 8: a child whose folded position would exceed 1e6 is left as it
+// was, named, and the fold is not called exact. Root's scale (1e6, 1e-6,
+// 1) has uniform part 1 and residual (1e6, 1e-6, 1): Far at x = 2 would
+// move to 2e6; Near at x = 0.5 moves to 5e5.
+func TestReportFoldUnfolded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "fold.json")
+	os.WriteFile(path, []byte(`{"format":"skewlab-scene/1","nodes":[
+		{"name":"Root","parent":null,"position":[0,0,0],"rotation":[1,0,0,0],"scale":[1e6,1e-6,1]},
+		{"name":"Far","parent":"Root","position":[2,0,0],"rotation":[1,0,0,0],"scale":[1,1,1]},
+		{"name":"Near","parent":"Root","position":[0.5,0,0],"rotation":[1,0,0,0],"scale":[1,1,1]}]}`), 0o644)
+	code, out, errs := runCmd(t, "report", "-scene", path, "-fold", "-mode", "uniform-inner-scale")
+	if code != 0 || strings.Contains(out, "(0 = exact)") || !strings.Contains(out, "NOT exact: 1 child left unfolded") || !strings.Contains(out, ": Far;") {
+		t.Errorf("text: code %d %q:\n%s", code, errs, out)
+	}
+	code, out, _ = runCmd(t, "report", "-scene", path, "-fold", "-mode", "uniform-inner-scale", "-format", "json")
+	var r struct {
+		Edits struct {
+			FoldResidual *float64
+			FoldUnfolded []string
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || len(r.Edits.FoldUnfolded) != 1 || r.Edits.FoldUnfolded[0] != "Far" || r.Edits.FoldResidual == nil {
+		t.Errorf("json: code %d, edits %+v", code, r.Edits)
+	}
+	// The piston folds exactly and says so.
+	code, out, _ = runCmd(t, "report", "-fold", "-mode", "uniform-inner-scale")
+	if code != 0 || !strings.Contains(out, "fold: largest residual 0.000000 (0 = exact)") {
+		t.Errorf("piston fold:\n%s", out)
+	}
+}
+
+// The streamed JSON is byte for byte what MarshalIndent gives for the
+// whole report (the schema the tests above pin), one mode and all modes,
+// with edits.
+func TestReportStreamMatchesMarshalIndent(t *testing.T) {
+	args := []string{"-set", "Root.scale=3,1,1", "-set", "A.euler=0,38,0", "-reparent", "B=Root", "-fold"}
+	for _, one := range []bool{true, false} {
+		a := append([]string{"report", "-format", "json"}, args...)
+		if one {
+			a = append(a, "-mode", "accumulate-trs")
+		}
+		code, out, errs := runCmd(t, a...)
+		if code != 0 {
+			t.Fatalf("%v: %s", a, errs)
+		}
+		if want := marshalWhole(t, one); out != want {
+			t.Errorf("one mode %v: streamed JSON differs from MarshalIndent:\n%s\nwant\n%s", one, out, want)
+		}
+	}
+}
+
+// marshalWhole builds every node report in memory and MarshalIndents it,
+// as report did before it streamed, with the edits of
+// TestReportStreamMatchesMarshalIndent.
+func marshalWhole(t *testing.T, one bool) string {
+	t.Helper()
+	st := state.Default()
+	st.Sets = []state.Set{
+		{Node: "Root", Field: "scale", Values: []float64{3, 1, 1}},
+		{Node: "A", Field: "euler", Values: []float64{0, 38, 0}},
+	}
+	sc, err := st.Scene()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _, err := modes.Reparent(sc, sc.Index("B"), sc.Index("Root"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := "Root"
+	f := modes.FoldResiduals(sc)
+	edits := reportEdits{Reparent: []reparentResult{{Node: "B", NewParent: &root, Residual: res}}, FoldResidual: &f.Residual}
+	list := modes.All
+	if one {
+		m, _ := modes.ByName("accumulate-trs")
+		list = []modes.Mode{m}
+	}
+	r := newReporter(sc)
+	var reports []modeReport
+	for _, m := range list {
+		r.mode(m)
+		rep := modeReport{Preset: "piston", Mode: m.Name, Edits: edits}
+		for i := range sc.Nodes {
+			rep.Nodes = append(rep.Nodes, r.node(i))
+		}
+		reports = append(reports, rep)
+	}
+	var v any = reports
+	if one {
+		v = reports[0]
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) + "\n"
+}
+
+// A finite number always prints as a finite number: rounding to 12
+// decimals used to multiply by 1e12 and overflow from 1.8e296 on.
+func TestCleanStaysFinite(t *testing.T) {
+	for _, x := range []float64{0, math.Copysign(0, -1), 1e-13, 0.1 + 0.2, 9007, 9008, 1e15, 1e296, 1e300, -1e307, math.MaxFloat64, -math.MaxFloat64, 5e-324} {
+		c := clean(x)
+		if math.IsInf(c, 0) || math.IsNaN(c) || !(math.Abs(c-x) <= 1e-12*math.Max(1, math.Abs(x))) || math.Signbit(c) && c == 0 {
+			t.Errorf("clean(%g) = %g", x, c)
+		}
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// A write error is one line and exit 2, never ignored.
+func TestReportWriteError(t *testing.T) {
+	for _, format := range []string{"text", "json"} {
+		var e bytes.Buffer
+		code := runReport([]string{"-format", format}, failWriter{}, &e)
+		if code != 2 || strings.Count(e.String(), "\n") != 1 || !strings.Contains(e.String(), "disk full") {
+			t.Errorf("%s: code %d, stderr %q", format, code, e.String())
+		}
+	}
+}
+
+// appendNode writes what MarshalIndent writes, on node reports with every
+// kind of value: nulls (an overflowed chain), exponent-form floats (tiny
+// and huge), negative zero rounded away, and names that JSON escapes.
+func TestAppendNodeMatchesMarshalIndent(t *testing.T) {
+	sc := benchReportScene(300, false)
+	names := []string{`a"b`, `back\slash`, "<tag>&", "tab\there", "é ünï", "line\u2028sep", "bad\xffutf8"}
+	for i, n := range names {
+		sc.Nodes[i+1].Name = n
+	}
+	for i := 100; i < 160; i++ { // a long chain of scales 1e6 and 1e-6 in the middle
+		sc.Nodes[i].Parent = i - 1
+		sc.Nodes[i].Local.Scale = mgl64.Vec3{1e6, 1e-6, 1e6}
+	}
+	sc.Nodes[200].Local.Scale = mgl64.Vec3{1e-7, 3e-9, 0}
+	r := newReporter(sc)
+	for _, m := range modes.All {
+		r.mode(m)
+		for i := range sc.Nodes {
+			n := r.node(i)
+			for _, prefix := range []string{"", "    ", "      "} {
+				want, err := json.MarshalIndent(n, prefix, "  ")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := appendNode(nil, &n, prefix); string(got) != string(want) {
+					t.Fatalf("%s node %d:\n%s\nwant\n%s", m.Name, i, got, want)
+				}
+			}
+		}
 	}
 }

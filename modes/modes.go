@@ -5,7 +5,10 @@
 // Conventions: column vectors, world = parentWorld * local, local = T*R*S,
 // mgl64 matrices column-major. Every mode handles zero and negative scales
 // by its formulas; none divides by a scale, so none produces NaN or Inf
-// for finite input within transform.MaxMagnitude.
+// for finite input within transform.MaxMagnitude as long as the products
+// along a chain stay within float64. A deep chain of large scales
+// overflows (52 nested scales of 1e6 pass 1.8e308): entries become Inf, or
+// NaN where Inf meets 0; AnalyzeWorld reports such values as undefined.
 //
 // The hot loops are written out by hand on the mgl64 arrays (mgl64's
 // by-value methods do not inline); reference.go keeps the readable

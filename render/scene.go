@@ -39,8 +39,10 @@ const (
 // first three columns of world[i] times AxisLen from its origin, so scale
 // along the local axes shows as length and skew as non-perpendicular
 // axes; each capped at AxisMax), and node names at their origins. Nodes
-// beyond len(world) are skipped. Shapes come first after the grid and
-// rods, in node order; labels are in Labels.
+// beyond len(world) are skipped, and so is a node whose world matrix has
+// an entry that is not finite (it overflowed: the readouts call it
+// undefined): no shape, axes or label. Shapes come first after the grid
+// and rods, in node order; labels are in Labels.
 func (f *Frame) Scene(s *scene.Scene, world []mgl64.Mat4, opt Options) {
 	dim := opt.Dim
 	if !(dim > 0) {
@@ -67,6 +69,9 @@ func (f *Frame) Scene(s *scene.Scene, world []mgl64.Mat4, opt Options) {
 	}
 	for i := 0; i < n; i++ {
 		w := &world[i]
+		if !finiteMat(w) {
+			continue
+		}
 		o := mgl64.Vec3{w[12], w[13], w[14]}
 		if opt.LocalAxes {
 			axisColors := [3]Color{XColor, YColor, ZColor}

@@ -99,12 +99,65 @@ func TestSkewDegZeroColumn(t *testing.T) {
 			t.Errorf("SkewDeg(%v) = %g, %v; want 0, false", m, got, ok)
 		}
 	}
-	// Tiny and huge columns keep their angles.
+	// Tiny and huge matrices keep their angles.
 	ry := mgl64.Rotate3DY(deg(38))
 	want, _ := SkewDeg(mgl64.Diag3(mgl64.Vec3{1, 1, 3}).Mul3(ry))
-	tiny := mgl64.Diag3(mgl64.Vec3{1e-300, 1e6, 3e-300}).Mul3(ry)
-	if got, ok := SkewDeg(tiny); !ok || !(math.Abs(got-want) <= 1e-9) || !(want > 50) {
-		t.Errorf("SkewDeg(tiny) = %g, %v; want %g", got, ok, want)
+	for _, f := range []float64{1e-300, 1e300, math.MaxFloat64 / 4} {
+		m := mgl64.Diag3(mgl64.Vec3{f, f, 3 * f}).Mul3(ry)
+		if got, ok := SkewDeg(m); !ok || !(math.Abs(got-want) <= 1e-9) || !(want > 50) {
+			t.Errorf("SkewDeg(%g * l) = %g, %v; want %g", f, got, ok, want)
+		}
+	}
+}
+
+// A column shorter than ZeroColumnRel (1e-12) of the longest counts as
+// zero: c2 = t (1, 1, 0)/sqrt(2) is 45 degrees from c0 = x and c1 = y, so
+// at t = 1e-11 the skew is 45 degrees and l is not representable; at
+// t = 1e-13 (and 0.999e-12) c2 is a collapsed axis, the skew is undefined
+// and the two remaining columns are orthogonal: representable.
+func TestZeroColumnThreshold(t *testing.T) {
+	const tol = 1e-9
+	col := func(t float64) mgl64.Mat3 {
+		h := t / math.Sqrt2
+		return mgl64.Mat3{1, 0, 0, 0, 1, 0, h, h, 0}
+	}
+	for _, c := range []struct {
+		t       float64
+		ok      bool
+		deg     float64
+		trsRepr bool
+	}{{1e-11, true, 45, false}, {1.001e-12, true, 45, false}, {0.999e-12, false, 0, true}, {1e-13, false, 0, true}, {1e-16, false, 0, true}} {
+		for _, scale := range []float64{1, 1e-300, 1e300} {
+			l := col(c.t).Mul(scale)
+			got, ok := SkewDeg(l)
+			if ok != c.ok || !(math.Abs(got-c.deg) <= tol) {
+				t.Errorf("t=%g scale %g: SkewDeg = %g, %v; want %g, %v", c.t, scale, got, ok, c.deg, c.ok)
+			}
+			if r := Representable(l, 1e-9); r != c.trsRepr {
+				t.Errorf("t=%g scale %g: Representable = %v, want %v", c.t, scale, r, c.trsRepr)
+			}
+		}
+	}
+}
+
+// Finding 10 of issue 10: the skew preset with Parent.scale y = 0. Child's
+// world linear part is R_p diag(sp) R_c diag(sc) with R_c = Rz(-90)
+// Ry(-180) Rx(-90), a multiple of 90 degrees about the axes: R_c maps each
+// axis onto an axis, so every column of the product is sp_j sc_k times a
+// column j of R_p (orthogonal columns), and the one mapped onto y is
+// exactly zero. Rounding leaves it about 1e-16 long; it must count as
+// zero: skew undefined, representable.
+func TestFlatChildFromZeroParentScale(t *testing.T) {
+	rp := EulerDeg(-23.701852, 20.212539, 88.529709)
+	rc := EulerDeg(-90, -180, -90)
+	parent := TRS{Rotation: rp, Scale: mgl64.Vec3{2.912823710771, 0, 2.81784970706}}
+	child := TRS{Rotation: rc, Scale: mgl64.Vec3{1.609456624322, 1.322880582017, 3.70582362317}}
+	l := Linear(parent.Mat4().Mul4(child.Mat4()))
+	if _, ok := SkewDeg(l); ok {
+		t.Errorf("SkewDeg ok for a collapsed child: %v", l)
+	}
+	if !Representable(l, 1e-9) {
+		t.Errorf("the two remaining columns are orthogonal: want representable, l = %v", l)
 	}
 }
 

@@ -70,13 +70,16 @@ func FuzzPolar(f *testing.F) {
 
 // FuzzAnalysis runs every analysis function on one matrix, one vector and
 // one quaternion: no panic for any input, no NaN or Inf for accepted
-// input.
+// input. It then analyses the world matrix of a chain of depth (0 to 100)
+// copies of the child transform, where scales up to 1e6 overflow float64:
+// no panic, a skew in [0, 90] that is ok only for a finite matrix, a
+// finite rotation factor, and no representable non-finite matrix.
 func FuzzAnalysis(f *testing.F) {
 	for i, s := range fuzzSeeds {
 		f.Add(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8],
-			s[(i+1)%9], s[(i+4)%9], s[(i+8)%9], 1.0, s[1], s[2], s[3])
+			s[(i+1)%9], s[(i+4)%9], s[(i+8)%9], 1.0, s[1], s[2], s[3], uint8(i*7))
 	}
-	f.Fuzz(func(t *testing.T, a0, a1, a2, a3, a4, a5, a6, a7, a8, v0, v1, v2, qw, qx, qy, qz float64) {
+	f.Fuzz(func(t *testing.T, a0, a1, a2, a3, a4, a5, a6, a7, a8, v0, v1, v2, qw, qx, qy, qz float64, depth uint8) {
 		l := mgl64.Mat3{a0, a1, a2, a3, a4, a5, a6, a7, a8}
 		v := mgl64.Vec3{v0, v1, v2}
 		q := mgl64.Quat{W: qw, V: mgl64.Vec3{qx, qy, qz}}
@@ -95,6 +98,7 @@ func FuzzAnalysis(f *testing.F) {
 		rep, _ := Reparent(world, parent)
 		comp := Compose(TRS{Position: v, Rotation: q, Scale: l.Col(2)}, child)
 		eul := ToEulerDeg(q)
+		deepChain(t, world, int(depth)%101)
 		if !accepted(l[:]...) || !accepted(v[:]...) || !accepted(quatSlice(q)...) {
 			return
 		}
@@ -112,4 +116,31 @@ func FuzzAnalysis(f *testing.F) {
 			t.Fatalf("out of range for l=%v v=%v: skew %g, fit residual %g, fold residual %g", l, v, skew, fit.Residual, fres)
 		}
 	})
+}
+
+// deepChain checks the analysis of local^depth, the world matrix of a
+// chain of depth copies of local.
+func deepChain(t *testing.T, local mgl64.Mat4, depth int) {
+	w := mgl64.Ident4()
+	for range depth {
+		w = w.Mul4(local)
+	}
+	l := Linear(w)
+	fin := !hasNaN(l[:]...)
+	skew, ok := SkewDeg(l)
+	if !(skew >= 0 && skew <= 90) || ok && !fin {
+		t.Fatalf("depth %d: SkewDeg(%v) = %g, %v", depth, l, skew, ok)
+	}
+	if Representable(l, 1e-9) && !fin {
+		t.Fatalf("depth %d: non-finite %v representable", depth, l)
+	}
+	p, _ := Polar(l)
+	if hasNaN(p.Q[:]...) || !(p.F == 1 || p.F == -1) {
+		t.Fatalf("depth %d: Polar(%v) = %+v", depth, l, p)
+	}
+	StretchEigen(p.S)
+	Volume(l)
+	LossyScale(mgl64.Ident3(), l)
+	Reparent(w, local)
+	Invertible(w)
 }

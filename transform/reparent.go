@@ -52,6 +52,19 @@ func Reparent(world, newParentWorld mgl64.Mat4) (r Reparented, ok bool) {
 	return r, false
 }
 
+// Invertible reports whether Reparent can invert the affine m as a new
+// parent's world matrix: its linear part is finite and not singular (see
+// Reparent: |det| above 1e-12 times the product of the column lengths,
+// judged after scaling each column by a power of two) and its inverse is
+// finite (a scale of 5e-324 is not singular, but its inverse overflows).
+// When it is false, Reparent fails because of the parent; when it
+// is true and both matrices are finite, Reparent fails only because the new
+// local matrix overflows float64.
+func Invertible(m mgl64.Mat4) bool {
+	_, ok := affineInverse(m)
+	return ok
+}
+
 // fitTRS returns the polar-fit TRS of the affine m and its residual.
 func fitTRS(m mgl64.Mat4) (TRS, float64) {
 	f, _ := PolarFit(Linear(m))

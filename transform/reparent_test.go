@@ -117,4 +117,15 @@ func TestReparentSingularParent(t *testing.T) {
 	if r, ok := Reparent(mgl64.Scale3D(1e6, 1e6, 1e6), mgl64.Scale3D(5e-324, 1, 1)); ok {
 		t.Errorf("an overflowing local matrix should be refused: %+v", r)
 	}
+	// Invertible tells the parent's fault from the local's overflow.
+	for _, p := range []mgl64.Mat4{flat, coplanar, nan, {}} {
+		if Invertible(p) {
+			t.Errorf("Invertible(%v) = true for a singular or non-finite parent", p)
+		}
+	}
+	for _, p := range []mgl64.Mat4{tiny, mgl64.Scale3D(1e-300, 1, 1e300), mgl64.Ident4(), world} {
+		if !Invertible(p) {
+			t.Errorf("Invertible(%v) = false for a regular parent", p)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -260,13 +261,33 @@ func (m *Model) Nodes() []scene.Node { return m.nodes }
 // the rest folded into their locals. The sliders take the new values.
 func (m *Model) Fold() {
 	m.ApplyEdits()
-	res := modes.FoldResiduals(m.Scene)
+	f := modes.FoldResiduals(m.Scene)
 	for i := range m.Edits { // folding moves positions and scales only
 		m.Edits[i].Position = m.Scene.Nodes[i].Local.Position
 		m.Edits[i].Scale = m.Scene.Nodes[i].Local.Scale
 	}
-	m.Residual = fmt.Sprintf("folded; largest residual %.2e", res)
+	m.Residual = FoldMessage(m.Scene, f)
 	m.Touch()
+}
+
+// FoldMessage says what a fold did: its largest residual, and, when some
+// children were left unfolded (a folded value would exceed 1e6), that it
+// is not exact, how many and the first few names.
+func FoldMessage(s *scene.Scene, f modes.FoldResult) string {
+	if len(f.Unfolded) == 0 {
+		return fmt.Sprintf("folded; largest residual %.2e", f.Residual)
+	}
+	const listed = 3
+	var names []string
+	for _, c := range f.Unfolded[:min(len(f.Unfolded), listed)] {
+		names = append(names, s.Nodes[c].Name)
+	}
+	more := ""
+	if len(f.Unfolded) > listed {
+		more = fmt.Sprintf(" and %d more", len(f.Unfolded)-listed)
+	}
+	return fmt.Sprintf("folded, NOT exact: %d left unfolded (a folded value would exceed 1e6): %s%s; largest residual of the rest %.2e",
+		len(f.Unfolded), strings.Join(names, ", "), more, f.Residual)
 }
 
 func remap(i int, newIndex []int) int {

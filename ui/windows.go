@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image"
+	"math"
 	"runtime"
 
 	"github.com/ebitengine/debugui"
@@ -55,21 +56,64 @@ func (w *windowState) refresh(m *Model) {
 	r := modes.Analyze(m.Nodes(), m.World[0], m.Picked)
 	w.readout = w.readout[:0]
 	w.readoutHead = fmt.Sprintf("%s under %s", m.Scene.Nodes[m.Picked].Name, ModeName(m.Mode))
-	wm := r.World
-	// The bottom row of an affine world matrix is always 0 0 0 1.
-	for row := 0; row < 3; row++ {
-		w.readout = append(w.readout, fmt.Sprintf("[%6.2f%6.2f%6.2f%6.2f ]", wm.At(row, 0), wm.At(row, 1), wm.At(row, 2), wm.At(row, 3)))
-	}
-	if r.SkewOK {
-		w.readout = append(w.readout, mark(r.Skewed(), fmt.Sprintf("skew       %.2f deg", r.SkewDeg)))
+	w.readout = appendReadout(w.readout, r)
+}
+
+// appendReadout appends the readout lines of r: the world matrix's top
+// three rows, skew, volume, lossy scale, polar stretch and
+// representability. An undefined value shows as "-" with its reason
+// (overflow, or a zero scale for the skew), never NaN or Inf; numbers of
+// magnitude 1e6 and more print in exponent form so a line stays short.
+func appendReadout(lines []string, r modes.Readout) []string {
+	const why = "-  (overflow: beyond float64)"
+	if r.WorldOK {
+		wm := r.World
+		// The bottom row of an affine world matrix is always 0 0 0 1.
+		for row := 0; row < 3; row++ {
+			lines = append(lines, "["+uiNum("%6.2f", wm.At(row, 0))+uiNum("%6.2f", wm.At(row, 1))+
+				uiNum("%6.2f", wm.At(row, 2))+uiNum("%6.2f", wm.At(row, 3))+" ]")
+		}
 	} else {
-		w.readout = append(w.readout, "skew       -  ("+r.Note+")")
+		lines = append(lines, "world      "+why)
 	}
-	w.readout = append(w.readout,
-		mark(r.Flat() || r.Volume < 0, fmt.Sprintf("volume     %.3f", r.Volume)),
-		mark(r.LossyFlipped(), fmt.Sprintf("lossy      %.3f %.3f %.3f", r.LossyScale[0], r.LossyScale[1], r.LossyScale[2])),
-		fmt.Sprintf("stretch    %.3f %.3f %.3f", r.Stretch[0], r.Stretch[1], r.Stretch[2]),
-		mark(!r.Representable, "TRS        "+yesNo(r.Representable)))
+	switch {
+	case r.SkewOK:
+		lines = append(lines, mark(r.Skewed(), fmt.Sprintf("skew       %.2f deg", r.SkewDeg)))
+	case r.RepresentableOK:
+		lines = append(lines, "skew       -  (a zero scale collapses an axis: skew undefined)")
+	default:
+		lines = append(lines, "skew       "+why)
+	}
+	if r.VolumeOK {
+		lines = append(lines, mark(r.Flat() || r.Volume < 0, "volume     "+uiNum("%.3f", r.Volume)))
+	} else {
+		lines = append(lines, "volume     "+why)
+	}
+	if r.LossyOK {
+		lines = append(lines, mark(r.LossyFlipped(), "lossy      "+uiNum("%.3f", r.LossyScale[0])+" "+uiNum("%.3f", r.LossyScale[1])+" "+uiNum("%.3f", r.LossyScale[2])))
+	} else {
+		lines = append(lines, "lossy      "+why)
+	}
+	if r.StretchOK {
+		lines = append(lines, "stretch    "+uiNum("%.3f", r.Stretch[0])+" "+uiNum("%.3f", r.Stretch[1])+" "+uiNum("%.3f", r.Stretch[2]))
+	} else {
+		lines = append(lines, "stretch    "+why)
+	}
+	if r.RepresentableOK {
+		lines = append(lines, mark(!r.Representable, "TRS        "+yesNo(r.Representable)))
+	} else {
+		lines = append(lines, "TRS        "+why)
+	}
+	return lines
+}
+
+// uiNum formats x with format below 1e6 and with %.3g (exponent form)
+// from there on.
+func uiNum(format string, x float64) string {
+	if math.Abs(x) < 1e6 {
+		return fmt.Sprintf(format, x)
+	}
+	return fmt.Sprintf(" %.3g", x)
 }
 
 func mark(bad bool, s string) string {
