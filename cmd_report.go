@@ -132,7 +132,8 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 		err = out.Flush()
 	}
 	if err != nil {
-		return fail(fmt.Errorf("writing the report: %v", err))
+		// The command line was right; the output could not be written.
+		return runFailure(stderr, "report", fmt.Errorf("writing the report: %v", err))
 	}
 	return 0
 }
