@@ -458,12 +458,13 @@ type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
-// A write error is one line and exit 2, never ignored.
+// A write error is one line and exit 1 (the run failed; the command line
+// was right), never ignored.
 func TestReportWriteError(t *testing.T) {
 	for _, format := range []string{"text", "json"} {
 		var e bytes.Buffer
 		code := runReport([]string{"-format", format}, failWriter{}, &e)
-		if code != 2 || strings.Count(e.String(), "\n") != 1 || !strings.Contains(e.String(), "disk full") {
+		if code != 1 || strings.Count(e.String(), "\n") != 1 || !strings.HasPrefix(e.String(), "skewlab: report: ") || !strings.Contains(e.String(), "disk full") {
 			t.Errorf("%s: code %d, stderr %q", format, code, e.String())
 		}
 	}
