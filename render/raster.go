@@ -28,6 +28,8 @@ type spanRaster struct {
 	hi    []int32
 	penX  float32
 	penY  float32
+	// compactAt is the length of spans at which polygon merges them
+	compactAt int
 	// the current polygon's row range, for lo/hi
 	y0, y1 int32
 }
@@ -49,6 +51,7 @@ func (r *spanRaster) reset(w, h int) {
 	}
 	r.lo, r.hi = r.lo[:h], r.hi[:h]
 	r.spans = r.spans[:0]
+	r.compactAt = max(w*h/4, 1024)
 }
 
 // polygon adds the closed polygon pts (x, y pairs in pixels) to the
@@ -76,6 +79,9 @@ func (r *spanRaster) polygon(pts [][2]float32) {
 		if r.hi[y] >= r.lo[y] {
 			r.spans = append(r.spans, span{y, r.lo[y], r.hi[y]})
 		}
+	}
+	if len(r.spans) > r.compactAt {
+		r.compact()
 	}
 }
 
@@ -160,28 +166,41 @@ func (r *spanRaster) line(bx, by float32) {
 	}
 }
 
-// almost65536 scales coverage in [0, 1] to [0, 0xffff] as vector does.
-const almost65536 = 255.99998 * 256
-
-// fill composites the current path onto dst (same size as r) in colour c
-// with draw.Over, as vector.Rasterizer.Draw does for a uniform source,
-// and clears the path: it sorts the touched intervals, merges overlapping
-// ones, and accumulates each merged interval from zero.
-func (r *spanRaster) fill(dst *image.RGBA, c color.Color) {
-	sr, sg, sb, sa := c.RGBA()
+// compact sorts the touched intervals by row and start and merges those
+// that overlap or abut, in place. Merged, a row holds at most w/2
+// intervals, so however many segments one colour's path has, the list
+// stays within the picture's size.
+func (r *spanRaster) compact() {
 	slices.SortFunc(r.spans, func(a, b span) int {
 		if a.y != b.y {
 			return cmp.Compare(a.y, b.y)
 		}
 		return cmp.Compare(a.lo, b.lo)
 	})
-	for i := 0; i < len(r.spans); {
-		s := r.spans[i]
-		j := i + 1
-		for ; j < len(r.spans) && r.spans[j].y == s.y && r.spans[j].lo <= s.hi+1; j++ {
-			s.hi = max(s.hi, r.spans[j].hi)
+	out := r.spans[:0]
+	for _, s := range r.spans {
+		if k := len(out) - 1; k >= 0 && out[k].y == s.y && s.lo <= out[k].hi+1 {
+			out[k].hi = max(out[k].hi, s.hi)
+			continue
 		}
-		i = j
+		out = append(out, s)
+	}
+	r.spans = out
+	r.compactAt = max(2*len(out), r.w*r.h/4, 1024)
+}
+
+// almost65536 scales coverage in [0, 1] to [0, 0xffff] as vector does.
+const almost65536 = 255.99998 * 256
+
+// fill composites the current path onto dst (same size as r) in colour c
+// with draw.Over, as vector.Rasterizer.Draw does for a uniform source,
+// and clears the path: it accumulates each merged touched interval from
+// zero (left of its first delta the path's coverage is zero, and a closed
+// polygon's deltas in a row sum to zero).
+func (r *spanRaster) fill(dst *image.RGBA, c color.Color) {
+	sr, sg, sb, sa := c.RGBA()
+	r.compact()
+	for _, s := range r.spans {
 		row := r.acc[int(s.y)*r.w : int(s.y+1)*r.w]
 		pix := dst.Pix[int(s.y)*dst.Stride:]
 		acc := float32(0)
