@@ -54,8 +54,12 @@ test: deps-test check gotest fuzz
 	$(MAKE) webtest
 	$(MAKE) webtest-mutation
 
+# The README's benchmark tables: ratios against the Mul4 baseline (median
+# of RUNS separate runs) and ns/node at 10^3, 10^4 and 10^5 nodes, printed
+# as Markdown. A few minutes; not part of make test.
+RUNS          ?= 5
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	@GO=$(GO) scripts/bench.sh $(RUNS)
 
 clean:
 	rm -rf skewlab dist tools/bin

@@ -1,12 +1,14 @@
 package modes
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"skewlab/internal/bigscene"
 	"skewlab/scene"
 )
 
@@ -119,4 +121,34 @@ func reportRatio(b *testing.B, tm, tb time.Duration) {
 	b.ReportMetric(float64(tm.Nanoseconds())/n, "ns/node")
 	b.ReportMetric(float64(tb.Nanoseconds())/n, "base-ns/node")
 	b.ReportMetric(float64(tm)/float64(tb), "x-baseline")
+}
+
+// BenchmarkWorldScale times each mode's steady-state update on the 4-ary
+// tree (bigscene, node i's parent (i-1)/4) of 10^3, 10^4 and 10^5 nodes
+// and on the chain of 10^5 (node i's parent i-1), reporting ns per node:
+// about flat across sizes when the update is linear in the nodes (it may
+// rise once the buffers outgrow the caches). Zero allocations per update.
+func BenchmarkWorldScale(b *testing.B) {
+	type size struct {
+		shape string
+		n     int
+	}
+	for _, sz := range []size{{"4ary", 1_000}, {"4ary", 10_000}, {"4ary", 100_000}, {"chain", 100_000}} {
+		nodes, err := bigscene.Nodes(sz.n, sz.shape)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out := make([]mgl64.Mat4, sz.n)
+		for _, m := range All {
+			b.Run(fmt.Sprintf("%s/%s/n=%d", m.Name, sz.shape, sz.n), func(b *testing.B) {
+				var ws Workspace
+				m.World(nodes, &ws, out) // warm the workspace
+				b.ReportAllocs()
+				for b.Loop() {
+					m.World(nodes, &ws, out)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(sz.n), "ns/node")
+			})
+		}
+	}
 }

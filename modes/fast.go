@@ -54,21 +54,3 @@ func lin3Mul(a *mgl64.Mat4, r *mgl64.Mat3, o *mgl64.Mat3) {
 		o[3*c+2] = a[2]*r0 + a[6]*r1 + a[10]*r2
 	}
 }
-
-// mat3Mul writes a*b into o; o may not alias a or b.
-func mat3Mul(a, b, o *mgl64.Mat3) {
-	for c := 0; c < 3; c++ {
-		b0, b1, b2 := b[3*c], b[3*c+1], b[3*c+2]
-		o[3*c] = a[0]*b0 + a[3]*b1 + a[6]*b2
-		o[3*c+1] = a[1]*b0 + a[4]*b1 + a[7]*b2
-		o[3*c+2] = a[2]*b0 + a[5]*b1 + a[8]*b2
-	}
-}
-
-// withCols writes T(p) * [l columns scaled by s] into m.
-func withCols(l *mgl64.Mat3, s mgl64.Vec3, p mgl64.Vec3, m *mgl64.Mat4) {
-	m[0], m[1], m[2], m[3] = l[0]*s[0], l[1]*s[0], l[2]*s[0], 0
-	m[4], m[5], m[6], m[7] = l[3]*s[1], l[4]*s[1], l[5]*s[1], 0
-	m[8], m[9], m[10], m[11] = l[6]*s[2], l[7]*s[2], l[8]*s[2], 0
-	m[12], m[13], m[14], m[15] = p[0], p[1], p[2], 1
-}

@@ -30,8 +30,9 @@ import (
 // so steady-state updates allocate nothing. A Workspace is not safe for
 // concurrent use.
 type Workspace struct {
-	m   []mgl64.Mat4 // full matrix chain (skew-stripping) or inherited frame (uniform-inner-scale)
+	m   []mgl64.Mat4 // inherited frame (uniform-inner-scale)
 	r   []mgl64.Mat3 // rotation chain (skew-stripping)
+	l   []mgl64.Mat3 // 3x3 part of the full matrix chain (skew-stripping; its position is in out)
 	rot []mgl64.Quat // accumulated rotation (accumulate-trs)
 	scl []mgl64.Vec3 // accumulated scale (accumulate-trs)
 	// uKey and u cache UniformPart per node: u[i] = UniformPart(uKey[i]).
@@ -46,12 +47,13 @@ func (w *Workspace) grow(n int) {
 	if cap(w.m) < n {
 		w.m = make([]mgl64.Mat4, n)
 		w.r = make([]mgl64.Mat3, n)
+		w.l = make([]mgl64.Mat3, n)
 		w.rot = make([]mgl64.Quat, n)
 		w.scl = make([]mgl64.Vec3, n)
 		w.uKey = make([]mgl64.Vec3, n)
 		w.u = make([]float64, n)
 	}
-	w.m, w.r, w.rot, w.scl = w.m[:n], w.r[:n], w.rot[:n], w.scl[:n]
+	w.m, w.r, w.l, w.rot, w.scl = w.m[:n], w.r[:n], w.l[:n], w.rot[:n], w.scl[:n]
 	w.uKey, w.u = w.uKey[:n], w.u[:n]
 }
 

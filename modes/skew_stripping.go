@@ -27,28 +27,46 @@ var SkewStripping = Mode{
 	World: skewStripping,
 }
 
+// skewStripping runs both chains in one parents-first pass. With L_p
+// and R_p the parent's 3x3 matrix and rotation chains and r_c the
+// columns of the node's rotation, column c gives a = L_p r_c (so M's
+// column is a*s_c) and q = R_p r_c (R_w's column), and the world scale is
+// s_c (q . a): each column of R is read once for both products and the
+// scale. M's position, L_p p + t_p, takes t_p from the parent's world
+// matrix, which holds it. A root uses the identity for L_p and R_p and
+// the origin for t_p, which is exact.
 func skewStripping(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 	n := count(nodes, out)
 	ws.grow(n)
+	ident, origin := mgl64.Ident3(), mgl64.Vec3{}
 	var r mgl64.Mat3
-	var l mgl64.Mat4
 	for i := 0; i < n; i++ {
 		nd := &nodes[i]
 		rotCols(nd.Local.Rotation, &r)
-		m, rw := &ws.m[i], &ws.r[i]
-		if nd.Parent < 0 {
-			localMat(nd.Local.Position, &r, nd.Local.Scale, m)
-			*rw = r
-		} else {
-			localMat(nd.Local.Position, &r, nd.Local.Scale, &l)
-			affMul(&ws.m[nd.Parent], &l, m)
-			mat3Mul(&ws.r[nd.Parent], &r, rw)
+		sc, p := nd.Local.Scale, nd.Local.Position
+		l, rw, o := &ws.l[i], &ws.r[i], &out[i]
+		lp, rp, tp := &ident, &ident, &origin
+		if nd.Parent >= 0 {
+			lp, rp = &ws.l[nd.Parent], &ws.r[nd.Parent]
+			tp = (*mgl64.Vec3)(out[nd.Parent][12:15])
 		}
-		s := mgl64.Vec3{
-			rw[0]*m[0] + rw[1]*m[1] + rw[2]*m[2],
-			rw[3]*m[4] + rw[4]*m[5] + rw[5]*m[6],
-			rw[6]*m[8] + rw[7]*m[9] + rw[8]*m[10],
+		for c := 0; c < 3; c++ {
+			r0, r1, r2 := r[3*c], r[3*c+1], r[3*c+2]
+			a0 := lp[0]*r0 + lp[3]*r1 + lp[6]*r2
+			a1 := lp[1]*r0 + lp[4]*r1 + lp[7]*r2
+			a2 := lp[2]*r0 + lp[5]*r1 + lp[8]*r2
+			q0 := rp[0]*r0 + rp[3]*r1 + rp[6]*r2
+			q1 := rp[1]*r0 + rp[4]*r1 + rp[7]*r2
+			q2 := rp[2]*r0 + rp[5]*r1 + rp[8]*r2
+			s := sc[c]
+			l[3*c], l[3*c+1], l[3*c+2] = a0*s, a1*s, a2*s
+			rw[3*c], rw[3*c+1], rw[3*c+2] = q0, q1, q2
+			k := s * (q0*a0 + q1*a1 + q2*a2)
+			o[4*c], o[4*c+1], o[4*c+2], o[4*c+3] = q0*k, q1*k, q2*k, 0
 		}
-		withCols(rw, s, mgl64.Vec3{m[12], m[13], m[14]}, &out[i])
+		o[12] = lp[0]*p[0] + lp[3]*p[1] + lp[6]*p[2] + tp[0]
+		o[13] = lp[1]*p[0] + lp[4]*p[1] + lp[7]*p[2] + tp[1]
+		o[14] = lp[2]*p[0] + lp[5]*p[1] + lp[8]*p[2] + tp[2]
+		o[15] = 1
 	}
 }

@@ -13,10 +13,11 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
-	"golang.org/x/image/vector"
 )
 
 // MaxExportSize is the largest width or height WriteSVG and WritePNG
@@ -67,12 +68,12 @@ func WriteSVG(w io.Writer, width, height int, bg Color, segs []Segment, labels [
 }
 
 // WritePNG rasterizes segs and labels into a width x height PNG on a
-// background bg, anti-aliased (golang.org/x/image/vector), in the given
-// order; consecutive segments of the same colour are filled as one path.
-// Each segment is a rectangle of its width extended by half the width at
-// both ends; labels use basicfont's 7x13 face at LabelOffset. Segments or
-// labels with non-finite coordinates are skipped. It returns the encoder's
-// error, or an error for a size outside [1, MaxExportSize].
+// background bg, anti-aliased, in the given order; consecutive segments
+// of the same colour are filled as one path (their overlaps do not
+// darken). Each segment is a rectangle of its width extended by half the
+// width at both ends; labels use basicfont's 7x13 face at LabelOffset.
+// Segments or labels with non-finite coordinates are skipped. It returns
+// the encoder's error, or an error for a size outside [1, MaxExportSize].
 func WritePNG(w io.Writer, width, height int, bg Color, segs []Segment, labels []Label) error {
 	img, err := Rasterize(width, height, bg, segs, labels)
 	if err != nil {
@@ -81,22 +82,28 @@ func WritePNG(w io.Writer, width, height int, bg Color, segs []Segment, labels [
 	return png.Encode(w, img)
 }
 
-// Rasterize draws what WritePNG writes and returns the image.
+// Rasterize draws what WritePNG writes and returns the image. It makes
+// one pass over the segments: time grows with the number of segments and
+// the pixels they cover, not with segments times the picture's area, and
+// memory is the image plus one float32 per pixel, whatever the number of
+// segments. Coverage and compositing are those of
+// golang.org/x/image/vector's floating-point rasterizer with draw.Over
+// (see spanRaster); segments reaching far outside the picture are clipped
+// first, which changes no pixel.
 func Rasterize(width, height int, bg Color, segs []Segment, labels []Label) (*image.RGBA, error) {
 	if !sizeOK(width, height) {
 		return nil, errSize
 	}
 	img := image.NewRGBA(image.Rect(0, 0, width, height))
 	draw.Draw(img, img.Bounds(), image.NewUniform(nrgba(bg)), image.Point{}, draw.Src)
-	var r vector.Rasterizer
+	var r spanRaster
+	r.reset(width, height)
 	for i := 0; i < len(segs); {
 		j := i
-		r.Reset(width, height)
-		r.DrawOp = draw.Over
 		for ; j < len(segs) && segs[j].Color == segs[i].Color; j++ {
 			quad(&r, &segs[j])
 		}
-		r.Draw(img, img.Bounds(), image.NewUniform(nrgba(segs[i].Color)), image.Point{})
+		r.fill(img, nrgba(segs[i].Color))
 		i = j
 	}
 	for _, l := range labels {
@@ -112,24 +119,66 @@ func Rasterize(width, height int, bg Color, segs []Segment, labels []Label) (*im
 
 // quad adds segment s to r as a rectangle of its width, extended by half
 // the width at both ends, always wound the same way so overlaps of one
-// colour do not cancel.
-func quad(r *vector.Rasterizer, s *Segment) {
+// colour do not cancel. A segment is first clipped to the picture grown
+// by a margin wider than the rectangle's corners reach, so what is cut
+// off lies wholly outside the picture.
+func quad(r *spanRaster, s *Segment) {
 	if !finite(s.A[0] + s.A[1] + s.B[0] + s.B[1]) {
 		return
 	}
-	dx, dy := s.B[0]-s.A[0], s.B[1]-s.A[1]
+	h := float64(lineWidth(s.Width)) / 2
+	m := 1.5*h + 2 // > h*sqrt(2), the farthest a corner is from its end
+	a, b, ok := clipSegment(s.A, s.B, -m, -m, float64(r.w)+m, float64(r.h)+m)
+	if !ok {
+		return
+	}
+	dx, dy := b[0]-a[0], b[1]-a[1]
 	l := math.Hypot(dx, dy)
 	if !(l > 0) {
 		return
 	}
-	h := float64(lineWidth(s.Width)) / 2
 	dx, dy = dx/l*h, dy/l*h // along, half width long
 	nx, ny := -dy, dx       // across
-	r.MoveTo(float32(s.A[0]-dx+nx), float32(s.A[1]-dy+ny))
-	r.LineTo(float32(s.B[0]+dx+nx), float32(s.B[1]+dy+ny))
-	r.LineTo(float32(s.B[0]+dx-nx), float32(s.B[1]+dy-ny))
-	r.LineTo(float32(s.A[0]-dx-nx), float32(s.A[1]-dy-ny))
-	r.ClosePath()
+	pts := [4][2]float32{
+		{float32(a[0] - dx + nx), float32(a[1] - dy + ny)},
+		{float32(b[0] + dx + nx), float32(b[1] + dy + ny)},
+		{float32(b[0] + dx - nx), float32(b[1] + dy - ny)},
+		{float32(a[0] - dx - nx), float32(a[1] - dy - ny)},
+	}
+	r.polygon(pts[:])
+}
+
+// clipSegment clips the segment a-b to the rectangle [x0, x1] x [y0, y1]
+// (Liang-Barsky); ok is false when nothing is left. A segment inside the
+// rectangle comes back unchanged, bit for bit; a zero-length one inside
+// it too.
+func clipSegment(a, b mgl64.Vec2, x0, y0, x1, y1 float64) (mgl64.Vec2, mgl64.Vec2, bool) {
+	t0, t1 := 0.0, 1.0
+	d := b.Sub(a)
+	for _, e := range [4][2]float64{{-d[0], a[0] - x0}, {d[0], x1 - a[0]}, {-d[1], a[1] - y0}, {d[1], y1 - a[1]}} {
+		p, q := e[0], e[1]
+		switch {
+		case p == 0:
+			if q < 0 {
+				return a, b, false
+			}
+		case p < 0:
+			t0 = max(t0, q/p)
+		default:
+			t1 = min(t1, q/p)
+		}
+	}
+	if t0 > t1 {
+		return a, b, false
+	}
+	na, nb := a, b
+	if t0 > 0 {
+		na = a.Add(d.Mul(t0))
+	}
+	if t1 < 1 {
+		nb = a.Add(d.Mul(t1))
+	}
+	return na, nb, true
 }
 
 func sizeOK(w, h int) bool { return w >= 1 && h >= 1 && w <= MaxExportSize && h <= MaxExportSize }

@@ -1,10 +1,13 @@
 package render
 
 import (
+	"fmt"
+	"io"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"skewlab/internal/bigscene"
 	"skewlab/modes"
 	"skewlab/scene"
 )
@@ -81,4 +84,72 @@ func BenchmarkStress1000(b *testing.B) {
 	cam := DefaultCamera()
 	cam.Target, cam.Distance, cam.Pitch = mgl64.Vec3{0, 0, 0}, 260, 60
 	benchFrame(b, stressScene(b, 1000), cam)
+}
+
+// scaleSizes are the node counts of the growth benchmarks.
+var scaleSizes = []int{1_000, 10_000, 100_000}
+
+// perNode reports the benchmark's time per node of an n-node scene.
+func perNode(b *testing.B, n int) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/node")
+}
+
+// BenchmarkExport times, on the 4-ary tree of 10^3, 10^4 and 10^5 nodes
+// (bigscene, node i's parent (i-1)/4) at 1280x720 with everything drawn:
+// "frame" the accumulate-matrices update and projection to segments (what
+// export does before writing; buffers already grown, so it allocates
+// nothing), "svg" and "png" writing those segments (png includes
+// encoding), "rasterize" Rasterize alone. ns/node shows the growth: flat
+// when time is linear in the nodes, falling when a per-picture cost (the
+// PNG encoder, clearing the coverage buffer) is shared by more nodes.
+func BenchmarkExport(b *testing.B) {
+	for _, n := range scaleSizes {
+		f := treeFrame(b, n, 1280, 720)
+		nodes, _ := bigscene.Nodes(n, "4ary")
+		sc := &scene.Scene{Nodes: nodes}
+		world := make([]mgl64.Mat4, n)
+		var ws modes.Workspace
+		var g Frame
+		frame := func() {
+			modes.AccumulateMatrices.World(nodes, &ws, world)
+			g.Begin(DefaultCamera(), Viewport{0, 0, 1280, 720})
+			g.Scene(sc, world, DefaultOptions())
+		}
+		frame() // grow the buffers: steady state, as in the window
+		b.Run(fmt.Sprintf("frame/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				frame()
+			}
+			perNode(b, n)
+		})
+		b.Run(fmt.Sprintf("svg/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := WriteSVG(io.Discard, 1280, 720, background, f.Segments, f.Labels); err != nil {
+					b.Fatal(err)
+				}
+			}
+			perNode(b, n)
+		})
+		b.Run(fmt.Sprintf("png/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := WritePNG(io.Discard, 1280, 720, background, f.Segments, f.Labels); err != nil {
+					b.Fatal(err)
+				}
+			}
+			perNode(b, n)
+		})
+		b.Run(fmt.Sprintf("rasterize/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Rasterize(1280, 720, background, f.Segments, f.Labels); err != nil {
+					b.Fatal(err)
+				}
+			}
+			perNode(b, n)
+			b.ReportMetric(float64(len(f.Segments))/float64(n), "segments/node")
+		})
+	}
 }
