@@ -226,6 +226,15 @@ func newReporter(sc *scene.Scene) *reporter {
 	return r
 }
 
+// ifOK returns a pointer to v when ok and nil otherwise: an undefined
+// readout value is null in JSON and "-" in text.
+func ifOK[T any](ok bool, v T) *T {
+	if !ok {
+		return nil
+	}
+	return &v
+}
+
 // mode computes the world matrices of m; node then reports on them.
 func (r *reporter) mode(m modes.Mode) { m.World(r.sc.Nodes, &r.ws, r.world) }
 
@@ -242,40 +251,20 @@ func (r *reporter) node(i int) nodeReport {
 	if n.Parent >= 0 {
 		nr.Parent = &r.sc.Nodes[n.Parent].Name
 	}
-	w := &nr.World
-	if rd.WorldOK {
-		var m [4][4]float64
-		for row := 0; row < 4; row++ {
-			for c := 0; c < 4; c++ {
-				m[row][c] = clean(rd.World.At(row, c))
-			}
+	var m [4][4]float64
+	for row := 0; row < 4; row++ {
+		for c := 0; c < 4; c++ {
+			m[row][c] = clean(rd.World.At(row, c))
 		}
-		w.Matrix = &m
 	}
-	if rd.PositionOK {
-		p := clean3(rd.Position)
-		w.Position = &p
-	}
-	if rd.SkewOK {
-		s := clean(rd.SkewDeg)
-		w.SkewDegrees = &s
-	}
-	if rd.VolumeOK {
-		v := clean(rd.Volume)
-		w.Volume = &v
-	}
-	if rd.LossyOK {
-		l := clean3(rd.LossyScale)
-		w.LossyScale = &l
-	}
-	if rd.StretchOK {
-		st := clean3(rd.Stretch)
-		w.PolarStretch = &st
-	}
-	if rd.RepresentableOK {
-		b := rd.Representable
-		w.TRSRepresentable = &b
-	}
+	w := &nr.World
+	w.Matrix = ifOK(rd.WorldOK, m)
+	w.Position = ifOK(rd.PositionOK, clean3(rd.Position))
+	w.SkewDegrees = ifOK(rd.SkewOK, clean(rd.SkewDeg))
+	w.Volume = ifOK(rd.VolumeOK, clean(rd.Volume))
+	w.LossyScale = ifOK(rd.LossyOK, clean3(rd.LossyScale))
+	w.PolarStretch = ifOK(rd.StretchOK, clean3(rd.Stretch))
+	w.TRSRepresentable = ifOK(rd.RepresentableOK, rd.Representable)
 	w.Undefined = rd.Undefined
 	var flags []string
 	if rd.Skewed() {
