@@ -135,24 +135,24 @@ func Analyze(nodes []scene.Node, world []mgl64.Mat4, i int) Readout {
 // other columns.
 func AnalyzeWorld(w mgl64.Mat4, rw mgl64.Mat3) Readout {
 	var r Readout
-	if finiteAll(w[:]) {
+	if transform.Finite(w[:]...) {
 		r.World, r.WorldOK = w, true
 	}
-	if p := (mgl64.Vec3{w[12], w[13], w[14]}); finiteAll(p[:]) {
+	if p := (mgl64.Vec3{w[12], w[13], w[14]}); transform.Finite(p[:]...) {
 		r.Position, r.PositionOK = p, true
 	}
 	l := transform.Linear(w)
 	overflow := !r.WorldOK
-	if finiteAll(l[:]) {
+	if transform.Finite(l[:]...) {
 		r.SkewDeg, r.SkewOK = transform.SkewDeg(l)
-		if v := transform.Volume(l); finiteAll([]float64{v}) {
+		if v := transform.Volume(l); transform.Finite(v) {
 			r.Volume, r.VolumeOK = v, true
 		}
-		if ls := transform.LossyScale(rw, l); finiteAll(ls[:]) {
+		if ls := transform.LossyScale(rw, l); transform.Finite(ls[:]...) {
 			r.LossyScale, r.LossyOK = ls, true
 		}
 		p, _ := transform.Polar(l)
-		if st := transform.StretchEigen(p.S); finiteAll(st[:]) {
+		if st := transform.StretchEigen(p.S); transform.Finite(st[:]...) {
 			r.Stretch, r.StretchOK = st, true
 		}
 		r.Representable, r.RepresentableOK = transform.Representable(l, RepresentableTol), true
@@ -169,15 +169,6 @@ func AnalyzeWorld(w mgl64.Mat4, rw mgl64.Mat3) Readout {
 	}
 	r.Undefined, r.Note = strings.Join(why, ", "), strings.Join(note, "; ")
 	return r
-}
-
-func finiteAll(v []float64) bool {
-	for _, x := range v {
-		if x-x != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // FoldResult is what FoldResiduals did.
@@ -240,14 +231,14 @@ func Reparent(s *scene.Scene, node, newParent int) (residual float64, newIndex [
 		return 0, nil, fmt.Errorf("reparent: %q cannot become a child of its own descendant %q", name, s.Nodes[newParent].Name)
 	}
 	w := Reference("accumulate-matrices", s.Nodes)
-	if !finiteAll(w[node][:]) {
+	if !transform.Finite(w[node][:]...) {
 		return 0, nil, fmt.Errorf("reparent: %q has a world matrix that overflows float64 (under accumulate-matrices): there is no world matrix to keep", name)
 	}
 	pw := mgl64.Ident4()
 	if newParent >= 0 {
 		pw = w[newParent]
 		pname := s.Nodes[newParent].Name
-		if !finiteAll(pw[:]) {
+		if !transform.Finite(pw[:]...) {
 			return 0, nil, fmt.Errorf("reparent: new parent %q has a world matrix that overflows float64 (under accumulate-matrices): nothing can be kept under it", pname)
 		}
 		if !transform.Invertible(pw) {

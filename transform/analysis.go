@@ -63,7 +63,7 @@ func columnDirs(l mgl64.Mat3) (c [3]mgl64.Vec3) {
 // ok is also false, with deg 0, when l has an entry that is not finite.
 // Finite l of any magnitude (up to math.MaxFloat64) gives a finite deg.
 func SkewDeg(l mgl64.Mat3) (deg float64, ok bool) {
-	if !finiteN(l[:]) {
+	if !Finite(l[:]...) {
 		return 0, false
 	}
 	c := columnDirs(l)
@@ -129,7 +129,7 @@ func ColumnLengths(l mgl64.Mat3) mgl64.Vec3 {
 // non-uniform) are necessary for this to fail, not sufficient. A
 // non-finite l is not representable.
 func Representable(l mgl64.Mat3, tol float64) bool {
-	if !finiteN(l[:]) {
+	if !Finite(l[:]...) {
 		return false
 	}
 	c := columnDirs(l)

@@ -41,7 +41,7 @@ func Reparent(world, newParentWorld mgl64.Mat4) (r Reparented, ok bool) {
 	if inv, ok := affineInverse(newParentWorld); ok {
 		r.Local = inv.Mul4(world)
 		r.Local[3], r.Local[7], r.Local[11], r.Local[15] = 0, 0, 0, 1
-		if finiteN(r.Local[:]) && finiteN(world[:]) {
+		if Finite(r.Local[:]...) && Finite(world[:]...) {
 			r.Fit, r.Residual = fitTRS(r.Local)
 			return r, true
 		}
@@ -76,7 +76,7 @@ func fitTRS(m mgl64.Mat4) (TRS, float64) {
 // the inverse is not finite.
 func affineInverse(m mgl64.Mat4) (mgl64.Mat4, bool) {
 	a := Linear(m)
-	if !finiteN(a[:]) {
+	if !Finite(a[:]...) {
 		return mgl64.Mat4{}, false
 	}
 	// A = A' D with D = diag(2^e_k): A^-1 = D^-1 A'^-1.
@@ -108,5 +108,5 @@ func affineInverse(m mgl64.Mat4) (mgl64.Mat4, bool) {
 		inv[12+row] = -(inv[row]*t[0] + inv[4+row]*t[1] + inv[8+row]*t[2])
 	}
 	inv[15] = 1
-	return inv, finiteN(inv[:])
+	return inv, Finite(inv[:]...)
 }
