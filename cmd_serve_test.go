@@ -108,12 +108,7 @@ func TestWebHandler(t *testing.T) {
 		{"/missing.js", 404, "", ""},
 		{"/../../etc/passwd", 404, "", ""},
 	} {
-		res, err := http.Get(srv.URL + tc.path)
-		if err != nil {
-			t.Fatalf("GET %s: %v", tc.path, err)
-		}
-		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
+		res, body := fetch(t, "GET", srv.URL+tc.path)
 		if res.StatusCode != tc.status {
 			t.Errorf("GET %s: status %d, want %d", tc.path, res.StatusCode, tc.status)
 			continue
@@ -202,12 +197,7 @@ func TestWebHandlerSymlinks(t *testing.T) {
 		{"/outdir/secret.txt", 404, ""},
 		{"/etc-passwd", 404, ""},
 	} {
-		res, err := http.Get(srv.URL + tc.path)
-		if err != nil {
-			t.Fatalf("GET %s: %v", tc.path, err)
-		}
-		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
+		res, body := fetch(t, "GET", srv.URL+tc.path)
 		if res.StatusCode != tc.status {
 			t.Errorf("GET %s: status %d, want %d (body %q)", tc.path, res.StatusCode, tc.status, body)
 		}
@@ -230,16 +220,7 @@ func TestWebHandlerMethods(t *testing.T) {
 	srv := httptest.NewServer(serveDirHandler(t, dir))
 	defer srv.Close()
 	for _, method := range []string{"PUT", "DELETE", "TRACE", "POST", "PATCH", "OPTIONS"} {
-		req, err := http.NewRequest(method, srv.URL+"/index.html", strings.NewReader("x"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatalf("%s: %v", method, err)
-		}
-		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
+		res, body := fetch(t, method, srv.URL+"/index.html")
 		if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "GET, HEAD" {
 			t.Errorf("%s: status %d, Allow %q; want 405 and \"GET, HEAD\"", method, res.StatusCode, res.Header.Get("Allow"))
 		}
@@ -255,6 +236,27 @@ func TestWebHandlerMethods(t *testing.T) {
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
 		t.Errorf("HEAD /: status %d, Content-Type %q; want 200 text/html", res.StatusCode, res.Header.Get("Content-Type"))
 	}
+}
+
+// fetch sends one request with method to url (a small body for methods
+// other than GET and HEAD) and returns the response, closed, with its body.
+func fetch(t *testing.T, method, url string) (*http.Response, []byte) {
+	t.Helper()
+	var payload io.Reader
+	if method != "GET" && method != "HEAD" {
+		payload = strings.NewReader("x")
+	}
+	req, err := http.NewRequest(method, url, payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	return res, body
 }
 
 // serveDirHandler is the handler runServe builds for dir: webHandler
