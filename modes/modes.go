@@ -94,7 +94,7 @@ type Mode struct {
 }
 
 // All lists the modes in menu order; key 1 chooses All[0], and so on.
-var All = []Mode{AccumulateMatrices, AccumulateTRS, UniformInnerScale, SkewStripping, Mul4Chain}
+var All = []Mode{AccumulateMatrices, AccumulateTRS, UniformInnerScale, SkewStripping}
 
 // Default is the mode the program starts in, as in the original demo.
 const Default = "accumulate-trs"
