@@ -14,7 +14,7 @@ func TestFinite(t *testing.T) {
 		want bool
 	}{
 		{nil, true},
-		{[]float64{0, -0.0, 1, -1e308, math.MaxFloat64, math.SmallestNonzeroFloat64}, true},
+		{[]float64{0, math.Copysign(0, -1), 1, -1e308, math.MaxFloat64, math.SmallestNonzeroFloat64}, true},
 		{[]float64{1, inf}, false},
 		{[]float64{-inf}, false},
 		{[]float64{nan, 1}, false},
