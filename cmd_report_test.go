@@ -117,7 +117,7 @@ func TestReportJSONPiston(t *testing.T) {
 	// -mode all gives one object per mode.
 	code, out, _ := runCmd(t, "report", "-format", "json")
 	var all []jsonReport
-	if code != 0 || json.Unmarshal([]byte(out), &all) != nil || len(all) != 4 {
+	if code != 0 || json.Unmarshal([]byte(out), &all) != nil || len(all) != len(modes.All) {
 		t.Fatalf("report -mode all: %d objects", len(all))
 	}
 }
@@ -291,7 +291,7 @@ func TestReportOverflow(t *testing.T) {
 	// Every mode, both formats: never empty, never Inf or NaN, short lines.
 	code, out, _ = runCmd(t, "report", "-format", "json", "-scene", path)
 	var all []struct{ Nodes []jsonNodeFull }
-	if code != 0 || json.Unmarshal([]byte(out), &all) != nil || len(all) != 4 {
+	if code != 0 || json.Unmarshal([]byte(out), &all) != nil || len(all) != len(modes.All) {
 		t.Fatalf("-mode all JSON: code %d, %d reports", code, len(all))
 	}
 	code, out, _ = runCmd(t, "report", "-scene", path)

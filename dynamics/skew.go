@@ -1,9 +1,8 @@
 package dynamics
 
 import (
-	"math"
-
 	"github.com/go-gl/mathgl/mgl64"
+
 	"skewlab/transform"
 )
 
@@ -54,14 +53,15 @@ func ConjT(r, m mgl64.Mat3) mgl64.Mat3 {
 // identity.
 func Exp(w mgl64.Vec3) mgl64.Quat {
 	l := w.Len()
-	if !(l > 0) || math.IsInf(l, 0) {
+	if !(l > 0) || !transform.Finite(l) {
 		return mgl64.QuatIdent()
 	}
 	return mgl64.QuatRotate(l, w.Mul(1/l))
 }
 
-// finite reports whether x is neither NaN nor infinite.
-func finite(x float64) bool { return x-x == 0 }
+// finite reports whether x is neither NaN nor infinite: transform.Finite
+// of one number, under the short name this package's checks use.
+func finite(x float64) bool { return transform.Finite(x) }
 
 // rot returns the rotation matrix of u (normalized; zero quaternion counts
 // as identity, as in transform.RotMat3).

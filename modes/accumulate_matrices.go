@@ -18,7 +18,8 @@ var AccumulateMatrices = Mode{
 		"Scale acts in the parent's space, so a child stretched by a parent's x scale grows along world x, as you " +
 		"expect. But a non-uniform parent scale applied after a child rotation that is not a multiple of 90 degrees " +
 		"shears the child: its axes stop being perpendicular (skew), and no position/rotation/scale triple can describe it.",
-	World: accumulateMatrices,
+	World:     accumulateMatrices,
+	Reference: accumulateMatricesRef,
 }
 
 func accumulateMatrices(nodes []scene.Node, _ *Workspace, out []mgl64.Mat4) {
@@ -35,4 +36,16 @@ func accumulateMatrices(nodes []scene.Node, _ *Workspace, out []mgl64.Mat4) {
 		localMat(nd.Local.Position, &r, nd.Local.Scale, &l)
 		affMul(&out[nd.Parent], &l, &out[i])
 	}
+}
+
+// accumulateMatricesRef is W = W_parent * T*R*S with mgl64's Mul4.
+func accumulateMatricesRef(nodes []scene.Node) []mgl64.Mat4 {
+	out := make([]mgl64.Mat4, len(nodes))
+	for i, n := range nodes {
+		out[i] = n.Local.Mat4()
+		if n.Parent >= 0 {
+			out[i] = out[n.Parent].Mul4(out[i])
+		}
+	}
+	return out
 }

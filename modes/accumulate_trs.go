@@ -4,6 +4,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/scene"
+	"skewlab/transform"
 )
 
 // AccumulateTRS combines position, rotation and scale separately (seed
@@ -20,7 +21,8 @@ var AccumulateTRS = Mode{
 		"scale times the local position. The world matrix is built once from the result, so it can never skew. " +
 		"The price: all scale is applied along the node's own axes, not the parent's, so stretching the piston along " +
 		"world x makes the turned cylinders fatter instead of longer.",
-	World: accumulateTRS,
+	World:     accumulateTRS,
+	Reference: accumulateTRSRef,
 }
 
 func accumulateTRS(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
@@ -69,4 +71,19 @@ func accumulateTRS(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 		o[8], o[9], o[10], o[11] = (xz+wy)*s[2], (yz-wx)*s[2], (1-(xx+yy))*s[2], 0
 		o[12], o[13], o[14], o[15] = p[0], p[1], p[2], 1
 	}
+}
+
+// accumulateTRSRef composes the world TRS with transform.Compose and
+// builds each W from it.
+func accumulateTRSRef(nodes []scene.Node) []mgl64.Mat4 {
+	out := make([]mgl64.Mat4, len(nodes))
+	w := make([]transform.TRS, len(nodes))
+	for i, n := range nodes {
+		w[i] = n.Local
+		if n.Parent >= 0 {
+			w[i] = transform.Compose(w[n.Parent], n.Local)
+		}
+		out[i] = w[i].Mat4()
+	}
+	return out
 }

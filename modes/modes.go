@@ -10,9 +10,12 @@
 // overflows (52 nested scales of 1e6 pass 1.8e308): entries become Inf, or
 // NaN where Inf meets 0; AnalyzeWorld reports such values as undefined.
 //
+// A mode is one file here (accumulate_matrices.go, ...) holding its Mode
+// value, its fast World and its readable Reference, plus one line in All.
 // The hot loops are written out by hand on the mgl64 arrays (mgl64's
-// by-value methods do not inline); reference.go keeps the readable
-// versions the fast ones are tested against.
+// by-value methods do not inline); each Reference writes the same formula
+// with mgl64 and transform operations, and the fast loops are tested
+// against it.
 package modes
 
 import (
@@ -63,13 +66,31 @@ func (w *Workspace) grow(n int) {
 // own shape.
 type WorldFunc func(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4)
 
-// Mode is one accumulation rule with its user-facing name (used by the
-// CLI, URL, UI and JSON), a short title and a one-paragraph explanation.
+// ReferenceFunc returns the world matrices of nodes (parents first) in a
+// new slice of len(nodes), written with mgl64 and transform operations
+// exactly as the mode's formula reads. It allocates: it is what the fast
+// WorldFunc is tested against, and what rare operations (Reparent) use;
+// it is not for per-frame use.
+type ReferenceFunc func(nodes []scene.Node) []mgl64.Mat4
+
+// Mode is one accumulation rule: its user-facing name (used by the CLI,
+// URL, UI and JSON), a short title, a one-paragraph explanation, its two
+// implementations and its capabilities. Code outside this package asks a
+// Mode's fields, never its Name, what applies to it.
 type Mode struct {
 	Name        string
 	Title       string
 	Explanation string
-	World       WorldFunc
+	// World is the fast implementation, used per frame: it allocates
+	// nothing once its Workspace has grown.
+	World WorldFunc
+	// Reference is the readable implementation World is tested against.
+	Reference ReferenceFunc
+	// Folds reports that residual folding applies: the mode passes only
+	// the uniform part of a node's scale (UniformPart) to its children, so
+	// FoldResiduals re-authors a scene to draw under this mode what
+	// accumulate-matrices drew (the UI's Fold button, report -fold).
+	Folds bool
 }
 
 // All lists the modes in menu order; key 1 chooses All[0], and so on.

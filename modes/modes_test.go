@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -196,7 +197,7 @@ func TestFastMatchesReference(t *testing.T) {
 			out := make([]mgl64.Mat4, len(nodes))
 			var ws Workspace
 			m.World(nodes, &ws, out)
-			ref := Reference(m.Name, nodes)
+			ref := m.Reference(nodes)
 			for i := range out {
 				scale := 1 + mgl64.Vec3{ref[i][12], ref[i][13], ref[i][14]}.Len()
 				if d := maxDiff(out[i], ref[i]); !(d <= tol*scale) {
@@ -232,7 +233,7 @@ func TestUniformAncestorsAllModesAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	for trial := 0; trial < 100; trial++ {
 		nodes := randomScene(rng, 10, true)
-		ref := Reference("accumulate-matrices", nodes)
+		ref := AccumulateMatrices.Reference(nodes)
 		for _, m := range All {
 			out := make([]mgl64.Mat4, len(nodes))
 			var ws Workspace
@@ -318,6 +319,45 @@ func TestByName(t *testing.T) {
 	}
 }
 
+// Every registered mode brings both implementations (the loops above run
+// them all), and its name is one the CLI and URL can carry.
+func TestModesComplete(t *testing.T) {
+	for _, m := range All {
+		if m.World == nil || m.Reference == nil {
+			t.Errorf("%s lacks its World or Reference implementation", m.Name)
+		}
+		if m.Name == "" || m.Name == "all" || strings.ContainsAny(m.Name, " ,=&?") {
+			t.Errorf("mode name %q cannot be given as -mode NAME or ?mode=NAME", m.Name)
+		}
+	}
+}
+
+// Folds is the promise behind the Fold button: for a mode with Folds,
+// FoldResiduals re-authors the piston (Root scale (3, 1, 1), where the
+// fold is exact to rounding because every rotation maps axes onto axes)
+// so the mode
+// draws what accumulate-matrices drew before the fold.
+func TestFoldingModesDrawMatricesAfterFold(t *testing.T) {
+	const tol = 1e-12
+	for _, m := range All {
+		if !m.Folds {
+			continue
+		}
+		s := piston(t)
+		setScale(t, s, "Root", mgl64.Vec3{3, 1, 1})
+		want := AccumulateMatrices.Reference(s.Nodes)
+		if f := FoldResiduals(s); !(f.Residual <= tol) || len(f.Unfolded) > 0 {
+			t.Fatalf("%s: the piston's fold is not exact to rounding: %+v", m.Name, f)
+		}
+		got := world(m, s)
+		for i := range got {
+			if d := maxDiff(got[i], want[i]); !(d <= tol*(1+col(want[i], 2).Len())) {
+				t.Errorf("%s node %d differs from accumulate-matrices before the fold by %g", m.Name, i, d)
+			}
+		}
+	}
+}
+
 // FuzzModes runs every mode on a chain of one local transform, 3 nodes
 // deep or (deep) 100: no panic for any input; for accepted input a 3-deep
 // chain has no NaN in its world matrices, and at any depth every readout
@@ -388,7 +428,7 @@ func TestReusedWorkspaceFollowsScaleChanges(t *testing.T) {
 		}
 		for _, m := range All {
 			m.World(nodes, &ws, out)
-			ref := Reference(m.Name, nodes)
+			ref := m.Reference(nodes)
 			for i := range out {
 				scale := 1 + mgl64.Vec3{ref[i][12], ref[i][13], ref[i][14]}.Len()
 				if d := maxDiff(out[i], ref[i]); !(d <= tol*scale) {

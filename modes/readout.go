@@ -230,7 +230,7 @@ func Reparent(s *scene.Scene, node, newParent int) (residual float64, newIndex [
 	if newParent >= 0 && s.IsDescendant(newParent, node) {
 		return 0, nil, fmt.Errorf("reparent: %q cannot become a child of its own descendant %q", name, s.Nodes[newParent].Name)
 	}
-	w := Reference("accumulate-matrices", s.Nodes)
+	w := AccumulateMatrices.Reference(s.Nodes)
 	if !transform.Finite(w[node][:]...) {
 		return 0, nil, fmt.Errorf("reparent: %q has a world matrix that overflows float64 (under accumulate-matrices): there is no world matrix to keep", name)
 	}

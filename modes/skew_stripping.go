@@ -4,6 +4,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/scene"
+	"skewlab/transform"
 )
 
 // SkewStripping is GPU Pro 5's recipe (seed 001): M is the full matrix
@@ -24,7 +25,8 @@ var SkewStripping = Mode{
 		"W = T(M's position) * R_w * diag(scale). Scale still follows the parent's axes where it can (the piston grows " +
 		"longer, like matrices), and the skew is gone. The discarded part is an error you cannot see: with large " +
 		"rotations in deep trees a diagonal entry can shrink to zero or flip sign.",
-	World: skewStripping,
+	World:     skewStripping,
+	Reference: skewStrippingRef,
 }
 
 // skewStripping runs both chains in one parents-first pass. With L_p
@@ -69,4 +71,27 @@ func skewStripping(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 		o[14] = lp[2]*p[0] + lp[5]*p[1] + lp[8]*p[2] + tp[2]
 		o[15] = 1
 	}
+}
+
+// skewStrippingRef runs the full matrix chain M and the rotation chain
+// R_w separately and keeps diag(R_w^T L) as the scale:
+// W = T(position of M) * R_w * diag(scale).
+func skewStrippingRef(nodes []scene.Node) []mgl64.Mat4 {
+	out := make([]mgl64.Mat4, len(nodes))
+	m := make([]mgl64.Mat4, len(nodes))
+	rw := make([]mgl64.Mat3, len(nodes))
+	for i, n := range nodes {
+		m[i] = n.Local.Mat4()
+		rw[i] = transform.RotMat3(n.Local.Rotation)
+		if n.Parent >= 0 {
+			m[i] = m[n.Parent].Mul4(m[i])
+			rw[i] = rw[n.Parent].Mul3(rw[i])
+		}
+		ms := rw[i].Transpose().Mul3(m[i].Mat3()) // M_S = R_w^T L
+		scale := mgl64.Vec3{ms.At(0, 0), ms.At(1, 1), ms.At(2, 2)}
+		out[i] = mgl64.Translate3D(m[i][12], m[i][13], m[i][14]).
+			Mul4(rw[i].Mat4()).
+			Mul4(mgl64.Scale3D(scale[0], scale[1], scale[2]))
+	}
+	return out
 }

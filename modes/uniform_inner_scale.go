@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/scene"
+	"skewlab/transform"
 )
 
 // UniformInnerScale lets children inherit only the uniform part u of each
@@ -22,7 +23,9 @@ var UniformInnerScale = Mode{
 		"one number, TRS composition is exact and nothing can skew. The seed's piston was authored for the other rules: " +
 		"B's scale (4, 4, 0.5) cancels A's (0.25, 0.25, 2), so here B shows as a flat disc (world scale (2, 2, 0.25)) " +
 		"until the scene is re-authored by folding each residual into the children (the Fold button, or report -fold).",
-	World: uniformInnerScale,
+	World:     uniformInnerScale,
+	Reference: uniformInnerScaleRef,
+	Folds:     true,
 }
 
 // UniformPart returns u = cbrt(|sx*sy*sz|) with the sign of sx*sy*sz: the
@@ -72,4 +75,22 @@ func uniformInnerScale(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 		o[12], o[13], o[14], o[15] = p[0], p[1], p[2], 1
 		fr[12], fr[13], fr[14], fr[15] = p[0], p[1], p[2], 1
 	}
+}
+
+// uniformInnerScaleRef keeps the inherited frames as transform.Uniform
+// similarities: F = F_parent * T*R*u, W = F_parent * T*R*S.
+func uniformInnerScaleRef(nodes []scene.Node) []mgl64.Mat4 {
+	out := make([]mgl64.Mat4, len(nodes))
+	f := make([]transform.Uniform, len(nodes))
+	for i, n := range nodes {
+		u := UniformPart(n.Local.Scale)
+		own := transform.Uniform{Position: n.Local.Position, Rotation: n.Local.Rotation, Scale: u}
+		parent := transform.UniformIdentity()
+		if n.Parent >= 0 {
+			parent = f[n.Parent]
+		}
+		f[i] = parent.Mul(own)
+		out[i] = parent.Mat4().Mul4(n.Local.Mat4())
+	}
+	return out
 }

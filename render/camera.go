@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/transform"
 )
 
 // Near and Far are the camera's clip plane distances (world units), as in
@@ -112,10 +114,10 @@ func (c Camera) Projection(aspect float64) mgl64.Mat4 {
 // clamped to [-MaxPitch, MaxPitch] and Yaw wrapped to [-180, 180).
 // Distance and Target are unchanged. Non-finite deltas are ignored.
 func (c *Camera) Orbit(dYaw, dPitch float64) {
-	if finite(dYaw) {
+	if transform.Finite(dYaw) {
 		c.Yaw = wrap180(c.Yaw + dYaw)
 	}
-	if finite(dPitch) {
+	if transform.Finite(dPitch) {
 		c.Pitch = mgl64.Clamp(c.Pitch+dPitch, -MaxPitch, MaxPitch)
 	}
 }
@@ -124,7 +126,7 @@ func (c *Camera) Orbit(dYaw, dPitch float64) {
 // [MinDistance, MaxDistance]. A non-finite or non-positive factor is
 // ignored. Target and angles are unchanged.
 func (c *Camera) Zoom(factor float64) {
-	if !finite(factor) || factor <= 0 {
+	if !transform.Finite(factor) || factor <= 0 {
 		return
 	}
 	c.Distance = mgl64.Clamp(c.Distance*factor, MinDistance, MaxDistance)
@@ -138,14 +140,12 @@ func (c *Camera) Zoom(factor float64) {
 // a viewport H pixels high and y-down pixel deltas. Non-finite deltas are
 // ignored.
 func (c *Camera) Pan(dx, dy float64) {
-	if !finite(dx) || !finite(dy) {
+	if !transform.Finite(dx, dy) {
 		return
 	}
 	h := 2 * c.HalfHeight()
 	c.Target = c.Target.Add(c.Right().Mul(dx * h)).Add(c.Up().Mul(dy * h))
 }
-
-func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 func wrap180(a float64) float64 {
 	a = math.Mod(a+180, 360)

@@ -18,6 +18,8 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
+
+	"skewlab/transform"
 )
 
 // MaxExportSize is the largest width or height WriteSVG and WritePNG
@@ -46,7 +48,7 @@ func WriteSVG(w io.Writer, width, height int, bg Color, segs []Segment, labels [
 	fmt.Fprintf(b, "<rect width=\"%d\" height=\"%d\" fill=\"%s\" fill-opacity=\"%s\"/>\n", width, height, hex(bg), num(float64(clamp01(bg.A))))
 	fmt.Fprintf(b, "<g fill=\"none\" stroke-linecap=\"round\">\n")
 	for _, s := range segs {
-		if !finite(s.A[0] + s.A[1] + s.B[0] + s.B[1]) {
+		if !transform.Finite(s.A[0] + s.A[1] + s.B[0] + s.B[1]) {
 			continue
 		}
 		fmt.Fprintf(b, "<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" stroke=\"%s\" stroke-opacity=\"%s\" stroke-width=\"%s\"/>\n",
@@ -54,7 +56,7 @@ func WriteSVG(w io.Writer, width, height int, bg Color, segs []Segment, labels [
 	}
 	fmt.Fprintf(b, "</g>\n<g font-family=\"monospace\" font-size=\"12\">\n")
 	for _, l := range labels {
-		if !finite(l.At[0] + l.At[1]) {
+		if !transform.Finite(l.At[0] + l.At[1]) {
 			continue
 		}
 		fmt.Fprintf(b, "<text x=\"%s\" y=\"%s\" fill=\"%s\" fill-opacity=\"%s\">", num(l.At[0]+LabelOffset[0]), num(l.At[1]+LabelOffset[1]), hex(l.Color), num(float64(clamp01(l.Color.A))))
@@ -107,7 +109,7 @@ func Rasterize(width, height int, bg Color, segs []Segment, labels []Label) (*im
 		i = j
 	}
 	for _, l := range labels {
-		if !finite(l.At[0] + l.At[1]) {
+		if !transform.Finite(l.At[0] + l.At[1]) {
 			continue
 		}
 		d := font.Drawer{Dst: img, Src: image.NewUniform(nrgba(l.Color)), Face: basicfont.Face7x13,
@@ -123,7 +125,7 @@ func Rasterize(width, height int, bg Color, segs []Segment, labels []Label) (*im
 // by a margin wider than the rectangle's corners reach, so what is cut
 // off lies wholly outside the picture.
 func quad(r *spanRaster, s *Segment) {
-	if !finite(s.A[0] + s.A[1] + s.B[0] + s.B[1]) {
+	if !transform.Finite(s.A[0] + s.A[1] + s.B[0] + s.B[1]) {
 		return
 	}
 	h := float64(lineWidth(s.Width)) / 2

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/transform"
 )
 
 // Viewport is the rectangle of the picture that the camera fills, in
@@ -17,7 +19,7 @@ type Viewport struct{ X, Y, W, H float64 }
 func (v Viewport) Aspect() float64 { return v.W / v.H }
 
 func (v Viewport) valid() bool {
-	return finite(v.X) && finite(v.Y) && finite(v.W) && finite(v.H) && v.W > 0 && v.H > 0
+	return transform.Finite(v.X, v.Y, v.W, v.H) && v.W > 0 && v.H > 0
 }
 
 // Segment is one visible piece of a line on the screen: A and B in pixels
@@ -78,7 +80,7 @@ func (f *Frame) Begin(cam Camera, vp Viewport) {
 	f.viewProj = cam.Projection(vp.Aspect()).Mul4(view)
 	f.depth = [4]float64{-view[2], -view[6], -view[10], -view[14]}
 	f.screen = ScreenMatrix(vp)
-	f.ok = vp.valid() && finiteMat(&f.viewProj) && finiteMat(&view)
+	f.ok = vp.valid() && transform.Finite(f.viewProj[:]...) && transform.Finite(view[:]...)
 }
 
 // Camera returns the camera given to Begin.
@@ -120,7 +122,7 @@ func (f *Frame) Line(a, b mgl64.Vec3, c Color, width float32) {
 // vectors), each clipped as in Line. A nil mesh, a non-finite model and
 // edges with indices outside m.Points append nothing.
 func (f *Frame) Mesh(m *Mesh, model mgl64.Mat4, c Color, width float32) {
-	if !f.ok || m == nil || !finiteMat(&model) {
+	if !f.ok || m == nil || !transform.Finite(model[:]...) {
 		return
 	}
 	mvp := f.viewProj.Mul4(model)
@@ -159,7 +161,7 @@ func (f *Frame) Project(p mgl64.Vec3) (mgl64.Vec2, bool) {
 	}
 	h := f.toClip(&f.viewProj, &f.depth, p)
 	c := &h.c
-	if !finite4(c) || !(c[3] > 0) {
+	if !transform.Finite(sum4(c)) || !(c[3] > 0) {
 		return mgl64.Vec2{}, false
 	}
 	for k := 0; k < 3; k++ {
@@ -204,7 +206,7 @@ func (f *Frame) emit(a, b *hpoint, c Color, width float32) {
 	}
 	sa, sb := f.toScreen(&p0), f.toScreen(&p1)
 	dx, dy := sb[0]-sa[0], sb[1]-sa[1]
-	if !(dx*dx+dy*dy >= minLen2) || !finite(sa[0]+sa[1]+sb[0]+sb[1]) {
+	if !(dx*dx+dy*dy >= minLen2) || !transform.Finite(sa[0]+sa[1]+sb[0]+sb[1]) {
 		return
 	}
 	if !(width > 0) {
@@ -218,7 +220,7 @@ func (f *Frame) emit(a, b *hpoint, c Color, width float32) {
 // coordinates) inside the six planes -w <= x, y, z <= w, and false when
 // nothing (or a single point) remains or the input is not finite.
 func clip(a, b *hpoint) (t0, t1 float64, ok bool) {
-	if !finite4(&a.c) || !finite4(&b.c) || !finite(a.d) || !finite(b.d) {
+	if !transform.Finite(sum4(&a.c), sum4(&b.c), a.d, b.d) {
 		return 0, 0, false
 	}
 	t0, t1 = 0, 1
@@ -252,17 +254,10 @@ func lerp4(a, b *[4]float64, t float64) [4]float64 {
 	return r
 }
 
-func finite4(c *[4]float64) bool {
-	return finite(c[0] + c[1] + c[2] + c[3])
-}
-
-func finiteMat(m *mgl64.Mat4) bool {
-	s := 0.0
-	for _, v := range m {
-		s += v * 0
-	}
-	return s == 0 // v*0 is NaN for NaN and ±Inf
-}
+// sum4 returns the sum of c's entries for the finite tests: it is not
+// finite when an entry is not, nor when the entries overflow together
+// (near 1.8e308), which the frame rejects as well.
+func sum4(c *[4]float64) float64 { return c[0] + c[1] + c[2] + c[3] }
 
 // SortFarToNear sorts segs by decreasing Depth (farthest first), keeping
 // the order of equal depths. It does not allocate.

@@ -9,6 +9,7 @@ import (
 
 	"skewlab/modes"
 	"skewlab/scene"
+	"skewlab/transform"
 )
 
 // axisCamera looks from (0, 0, 10) down -z at the origin with a 90 degree
@@ -186,7 +187,7 @@ func TestDegenerateInput(t *testing.T) {
 		f.Begin(DefaultCamera(), Viewport{0, 0, 800, 400})
 		f.Scene(z, world, Options{LocalAxes: true, Labels: true})
 		for _, seg := range f.Segments {
-			if !finite(seg.A[0]+seg.A[1]+seg.B[0]+seg.B[1]+seg.Depth) || seg.A == seg.B {
+			if !transform.Finite(seg.A[0]+seg.A[1]+seg.B[0]+seg.B[1]+seg.Depth) || seg.A == seg.B {
 				t.Errorf("%s: bad segment %v", m.Name, seg)
 			}
 		}

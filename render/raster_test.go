@@ -13,6 +13,7 @@ import (
 	"skewlab/internal/bigscene"
 	"skewlab/modes"
 	"skewlab/scene"
+	"skewlab/transform"
 )
 
 // rasterizeVector is the previous Rasterize (without labels), kept as the
@@ -37,7 +38,7 @@ func rasterizeVector(width, height int, bg Color, segs []Segment) *image.RGBA {
 }
 
 func vectorQuad(r *vector.Rasterizer, s *Segment) {
-	if !finite(s.A[0] + s.A[1] + s.B[0] + s.B[1]) {
+	if !transform.Finite(s.A[0] + s.A[1] + s.B[0] + s.B[1]) {
 		return
 	}
 	dx, dy := s.B[0]-s.A[0], s.B[1]-s.A[1]

@@ -4,6 +4,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/scene"
+	"skewlab/transform"
 )
 
 // Options chooses what Frame.Scene draws. Dim multiplies every alpha
@@ -69,7 +70,7 @@ func (f *Frame) Scene(s *scene.Scene, world []mgl64.Mat4, opt Options) {
 	}
 	for i := 0; i < n; i++ {
 		w := &world[i]
-		if !finiteMat(w) {
+		if !transform.Finite(w[:]...) {
 			continue
 		}
 		o := mgl64.Vec3{w[12], w[13], w[14]}

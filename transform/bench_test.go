@@ -96,3 +96,15 @@ func BenchmarkMul4Baseline(b *testing.B) {
 		sinkMat4 = x.Mul4(y)
 	}
 }
+
+// BenchmarkFinite checks a matrix, a vector returned by a call and three
+// numbers: 0 allocs/op, the variadic slice stays on the stack.
+func BenchmarkFinite(b *testing.B) {
+	parent, child, _ := benchInputs()
+	m := parent.Mat4().Mul4(child.Mat4())
+	x, y, z := parent.Scale[0], parent.Scale[1], parent.Scale[2]
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkOK = Finite(m[:]...) && FiniteVec3(child.Position.Mul(2)) && Finite(x, y, z)
+	}
+}

@@ -21,7 +21,7 @@ import (
 // component that is not finite.
 func SplitUniform(s mgl64.Vec3) (u float64, r mgl64.Vec3) {
 	u = math.Cbrt(abs(s[0])) * math.Cbrt(abs(s[1])) * math.Cbrt(abs(s[2]))
-	if !(u > 0) || !finite(u) {
+	if !(u > 0) || !Finite(u) {
 		return 0, mgl64.Vec3{1, 1, 1}
 	}
 	if (s[0] < 0) != (s[1] < 0) != (s[2] < 0) {

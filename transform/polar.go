@@ -72,7 +72,7 @@ func higham(a mgl64.Mat3) (mgl64.Mat3, bool) {
 	for range 40 {
 		c := cofactor(x) // x^-T = c / det x
 		d := x[0]*c[0] + x[1]*c[1] + x[2]*c[2]
-		if !(abs(d) > 0) || !finite(d) {
+		if !(abs(d) > 0) || !Finite(d) {
 			return x, false
 		}
 		g := math.Sqrt(math.Sqrt(norm1(c)*normInf(c)/(n1*ninf)) / abs(d))
@@ -84,7 +84,7 @@ func higham(a mgl64.Mat3) (mgl64.Mat3, bool) {
 			x[k] = nx
 		}
 		n1, ninf = norm1(x), normInf(x)
-		if !finite(n1) {
+		if !Finite(n1) {
 			return x, false
 		}
 		if diff <= tol*n1 {
@@ -288,7 +288,7 @@ func quatFromMat3(r mgl64.Mat3) mgl64.Quat {
 func scaleExp(v []float64) (int, bool) {
 	m := 0.0
 	for _, x := range v {
-		if !finite(x) {
+		if !Finite(x) {
 			return 0, false
 		}
 		m = max(m, abs(x))

@@ -103,7 +103,7 @@ func Normalize(q mgl64.Quat) mgl64.Quat {
 		return mgl64.Quat{W: w * il, V: mgl64.Vec3{x * il, y * il, z * il}}
 	}
 	m := max(abs(w), abs(x), abs(y), abs(z))
-	if !(m > 0) || m > math.MaxFloat64 || !finite4(w, x, y, z) {
+	if !(m > 0) || m > math.MaxFloat64 || !Finite(w, x, y, z) {
 		return mgl64.QuatIdent()
 	}
 	w, x, y, z = w/m, x/m, y/m, z/m

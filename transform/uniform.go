@@ -39,7 +39,7 @@ func (a Uniform) Mul(b Uniform) Uniform {
 // returned.
 func (u Uniform) Inverse() (inv Uniform, ok bool) {
 	is := 1 / u.Scale
-	if !finite(is) || !finite(u.Scale) {
+	if !Finite(is, u.Scale) {
 		return UniformIdentity(), false
 	}
 	rc := Normalize(u.Rotation).Conjugate()
