@@ -9,12 +9,16 @@ import (
 	"strconv"
 	"strings"
 
+	"skewlab/cli"
 	"skewlab/drift"
 	"skewlab/state"
 )
 
-func init() {
-	register("drift", "print the float32 scale drift table (seed 004)", runDrift)
+// driftCommand is `skewlab drift`; main.go's command table lists it.
+var driftCommand = cli.Command{
+	Name:    "drift",
+	Summary: "print the float32 scale drift table (seed 004)",
+	Run:     runDrift,
 }
 
 // driftMaxFrames caps -frames so a run ends in well under a minute.
@@ -31,9 +35,9 @@ const driftCSVPoints = 2048
 func runDrift(args []string, stdout, stderr io.Writer) int {
 	cfg := drift.DefaultConfig()
 	frames, format := 1_000_000, "text"
-	fs := newFlagSet("drift", "skewlab drift [-frames N] [-step DEG] [-axis x,y,z] [-scale x,y,z] [-normalize float64|float32] [-format text|json|csv]")
-	intVar(fs, &frames, "frames", "number of frames to spin, 1.."+strconv.Itoa(driftMaxFrames))
-	numberVar(fs, &cfg.StepDeg, "step", "rotation per frame in degrees (finite)")
+	fs := cli.NewFlagSet("drift", "skewlab drift [-frames N] [-step DEG] [-axis x,y,z] [-scale x,y,z] [-normalize float64|float32] [-format text|json|csv]")
+	cli.IntVar(fs, &frames, "frames", "number of frames to spin, 1.."+strconv.Itoa(driftMaxFrames))
+	cli.NumberVar(fs, &cfg.StepDeg, "step", "rotation per frame in degrees (finite)")
 	fs.Func("axis", "rotation axis x,y,z, not zero (default 1,2,3)", func(s string) error {
 		v, err := parseTriple(s, false)
 		cfg.Axis = v
@@ -50,7 +54,7 @@ func runDrift(args []string, stdout, stderr io.Writer) int {
 		cfg.Normalize = n
 		return err
 	})
-	if code := parseFlags(fs, args, stdout, stderr); code >= 0 {
+	if code := cli.ParseFlags(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
 	if frames < 1 || frames > driftMaxFrames {
@@ -82,14 +86,14 @@ func runDrift(args []string, stdout, stderr io.Writer) int {
 		err = writeDriftText(stdout, lab)
 	}
 	if err != nil {
-		return runFailure(stderr, "drift", err)
+		return cli.RunFailure(stderr, "drift", err)
 	}
 	return 0
 }
 
 // driftUsage prints one line naming the problem and returns 2.
 func driftUsage(stderr io.Writer, problem string) int {
-	return usageError(stderr, "drift", errors.New(problem))
+	return cli.UsageError(stderr, "drift", errors.New(problem))
 }
 
 // parseTriple parses "x,y,z" into three plain decimal numbers

@@ -9,11 +9,15 @@ import (
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"skewlab/cli"
 	"skewlab/dynamics"
 )
 
-func init() {
-	register("dynamics", "print dynamics lab states and force terms at time t (seed 002)", runDynamics)
+// dynamicsCommand is `skewlab dynamics`; main.go's command table lists it.
+var dynamicsCommand = cli.Command{
+	Name:    "dynamics",
+	Summary: "print dynamics lab states and force terms at time t (seed 002)",
+	Run:     runDynamics,
 }
 
 // dynamicsSynopsis is the first line of dynamics -h.
@@ -26,12 +30,12 @@ const dynamicsSynopsis = "skewlab dynamics [-preset turntable|crash] [-t SECONDS
 // JSON keys are camelCase and end in their unit. Bad arguments print one line on
 // stderr and return 2 with nothing on stdout.
 func runDynamics(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("dynamics", dynamicsSynopsis)
+	fs := cli.NewFlagSet("dynamics", dynamicsSynopsis)
 	preset := fs.String("preset", "turntable", "lab preset: "+strings.Join(dynamics.PresetNames(), ", "))
-	t := numberFlag(fs, "t", 0, fmt.Sprintf("time in seconds from the preset's reset state, 0 to %g", dynamics.MaxTime))
+	t := cli.NumberFlag(fs, "t", 0, fmt.Sprintf("time in seconds from the preset's reset state, 0 to %g", dynamics.MaxTime))
 	format := fs.String("format", "text", "output format: text or json")
-	bad := func(msg string) int { return usageError(stderr, "dynamics", errors.New(msg)) }
-	if code := parseFlags(fs, args, stdout, stderr); code >= 0 {
+	bad := func(msg string) int { return cli.UsageError(stderr, "dynamics", errors.New(msg)) }
+	if code := cli.ParseFlags(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
 	lab, ok := dynamics.NewPreset(*preset)
@@ -65,7 +69,7 @@ func runDynamics(args []string, stdout, stderr io.Writer) int {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(report); err != nil {
-			return runFailure(stderr, "dynamics", err)
+			return cli.RunFailure(stderr, "dynamics", err)
 		}
 		return 0
 	}

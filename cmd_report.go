@@ -12,13 +12,17 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"skewlab/cli"
 	"skewlab/modes"
 	"skewlab/scene"
 	"skewlab/state"
 )
 
-func init() {
-	register("report", "print world transforms and their analysis per mode (for slides and checks)", runReport)
+// reportCommand is `skewlab report`; main.go's command table lists it.
+var reportCommand = cli.Command{
+	Name:    "report",
+	Summary: "print world transforms and their analysis per mode (for slides and checks)",
+	Run:     runReport,
 }
 
 // reparentArg is one -reparent NODE=NEWPARENT (NEWPARENT "-" or "none"
@@ -57,17 +61,17 @@ type reparentResult struct {
 
 func runReport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
-	fs := newFlagSet("report", "skewlab report [-preset NAME | -scene FILE] [-mode NAME|all] [-set NODE.FIELD=a,b,c]... [-reparent NODE=NEWPARENT]... [-fold] [-format text|json]")
+	fs := cli.NewFlagSet("report", "skewlab report [-preset NAME | -scene FILE] [-mode NAME|all] [-set NODE.FIELD=a,b,c]... [-reparent NODE=NEWPARENT]... [-fold] [-format text|json]")
 	state.RegisterFlags(fs, &st, true, []state.Param{state.ScenePreset}, state.Pick("set"))
 	modeName := fs.String("mode", "all", "accumulation mode, or all: "+strings.Join(modes.Names(), ", "))
 	var reparents reparentList
 	fs.Var(&reparents, "reparent", "NODE=NEWPARENT: re-parent keeping the world matrix (under accumulate-matrices); repeatable")
 	fold := fs.Bool("fold", false, "re-author for uniform-inner-scale by folding each scale residual into the children")
 	format := fs.String("format", "text", "output format: text or json")
-	if code := parseFlags(fs, args, stdout, stderr); code >= 0 {
+	if code := cli.ParseFlags(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
-	fail := func(err error) int { return usageError(stderr, "report", err) }
+	fail := func(err error) int { return cli.UsageError(stderr, "report", err) }
 	if *format != "text" && *format != "json" {
 		return fail(fmt.Errorf("unknown format %q (valid: text, json)", *format))
 	}
@@ -133,7 +137,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		// The command line was right; the output could not be written.
-		return runFailure(stderr, "report", fmt.Errorf("writing the report: %v", err))
+		return cli.RunFailure(stderr, "report", fmt.Errorf("writing the report: %v", err))
 	}
 	return 0
 }
