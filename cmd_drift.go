@@ -111,4 +111,3 @@ func parseTriple(s string, one bool) ([3]float64, error) {
 	}
 	return v, nil
 }
-
