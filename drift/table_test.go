@@ -3,6 +3,7 @@ package drift
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -15,12 +16,7 @@ func keysOf(t *testing.T, data []byte) []string {
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatalf("not a JSON object (%v): %s", err, data)
 	}
-	var keys []string
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	return slices.Sorted(maps.Keys(m))
 }
 
 // TestWriteJSONKeys pins every key of the drift JSON, all camelCase (the

@@ -3,6 +3,7 @@ package dynamics
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -15,12 +16,7 @@ func objectKeys(t *testing.T, data []byte) string {
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatalf("not a JSON object (%v): %s", err, data)
 	}
-	var keys []string
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return strings.Join(keys, " ")
+	return strings.Join(slices.Sorted(maps.Keys(m)), " ")
 }
 
 // TestReportJSONKeys pins every key of the dynamics JSON: camelCase with
