@@ -10,12 +10,16 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"skewlab/cli"
 	"skewlab/state"
 	"skewlab/ui"
 )
 
-func init() {
-	register("app", "open the interactive window (the default with no command)", runApp)
+// appCommand is `skewlab app`; main.go's command table lists it.
+var appCommand = cli.Command{
+	Name:    "app",
+	Summary: "open the interactive window (the default with no command)",
+	Run:     runApp,
 }
 
 // noDisplayHelp is the one line printed when no window can be opened.
@@ -29,7 +33,7 @@ const noDisplayHelp = "skewlab: no display available (DISPLAY and WAYLAND_DISPLA
 // screenshot that cannot be written).
 func runApp(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
-	fs := newFlagSet("", "skewlab [flags]    (skewlab -h lists the commands)")
+	fs := cli.NewFlagSet("", "skewlab [flags]    (skewlab -h lists the commands)")
 	state.RegisterFlags(fs, &st, true, state.SceneParams, state.ViewParams)
 	fullscreen := fs.Bool("fullscreen", false, "start fullscreen")
 	var shot string
@@ -40,30 +44,30 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 		shot = v
 		return nil
 	})
-	measure := numberFlag(fs, "measure", 0, "print the frame and tick rates after `SECONDS` (0 to 3600) and exit (performance check)")
-	size := sizeFlag(fs, "size", 1280, 720, 100, 10000, "window size `WxH` in device-independent pixels, each 100 to 10000")
-	if code := parseFlags(fs, args, stdout, stderr); code >= 0 {
+	measure := cli.NumberFlag(fs, "measure", 0, "print the frame and tick rates after `SECONDS` (0 to 3600) and exit (performance check)")
+	size := cli.SizeFlag(fs, "size", 1280, 720, 100, 10000, "window size `WxH` in device-independent pixels, each 100 to 10000")
+	if code := cli.ParseFlags(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
 	if err := st.Check(); err != nil {
-		return usageError(stderr, "", err)
+		return cli.UsageError(stderr, "", err)
 	}
 	if !(*measure >= 0 && *measure <= 3600) {
-		return usageError(stderr, "", fmt.Errorf("-measure %g: want 0 to 3600 seconds", *measure))
+		return cli.UsageError(stderr, "", fmt.Errorf("-measure %g: want 0 to 3600 seconds", *measure))
 	}
 	// The piston view is built when its lab is first shown: check its scene
 	// (file, preset and -set edits) now, so that another lab does not hide
 	// a bad one.
 	if st.Lab != "piston" {
 		if _, err := st.PistonScene(); err != nil {
-			return usageError(stderr, "", err)
+			return cli.UsageError(stderr, "", err)
 		}
 	}
 	app, err := ui.NewApp(st, ui.Config{Screenshot: shot, Measure: time.Duration(*measure * float64(time.Second))})
 	if err != nil {
 		// NewApp fails only on the state: a scene or preset that does not
 		// load.
-		return usageError(stderr, "", err)
+		return cli.UsageError(stderr, "", err)
 	}
 	if !displayAvailable() {
 		fmt.Fprintln(stderr, noDisplayHelp)
@@ -75,10 +79,10 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 	ebiten.SetWindowTitle("skewlab")
 	ebiten.SetFullscreen(*fullscreen)
 	if err := runGame(app); err != nil {
-		return runFailure(stderr, "", err)
+		return cli.RunFailure(stderr, "", err)
 	}
 	if app.Err != nil {
-		return runFailure(stderr, "", fmt.Errorf("screenshot: %v", app.Err))
+		return cli.RunFailure(stderr, "", fmt.Errorf("screenshot: %v", app.Err))
 	}
 	if *measure > 0 {
 		fmt.Fprintf(stdout, "skewlab: %.1f FPS, %.1f TPS\n", app.FPS, app.TPS)

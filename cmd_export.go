@@ -11,14 +11,18 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"skewlab/cli"
 	"skewlab/modes"
 	"skewlab/render"
 	"skewlab/scene"
 	"skewlab/state"
 )
 
-func init() {
-	register("export", "render a figure to SVG or PNG without a display", runExport)
+// exportCommand is `skewlab export`; main.go's command table lists it.
+var exportCommand = cli.Command{
+	Name:    "export",
+	Summary: "render a figure to SVG or PNG without a display",
+	Run:     runExport,
 }
 
 // exportBackground is the figure's background, the app's.
@@ -26,14 +30,14 @@ var exportBackground = render.Color{R: 0.09, G: 0.09, B: 0.11, A: 1}
 
 func runExport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
-	fs := newFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-compare MODE]")
+	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-compare MODE]")
 	state.RegisterFlags(fs, &st, true, []state.Param{state.ScenePreset}, state.Pick("mode", "set", "camera", "compare"))
 	out := fs.String("o", "", "output `FILE`, .svg or .png (required)")
-	size := sizeFlag(fs, "size", 1280, 720, 16, render.MaxExportSize, fmt.Sprintf("figure size `WxH` in pixels, each 16 to %d", render.MaxExportSize))
-	if code := parseFlags(fs, args, stdout, stderr); code >= 0 {
+	size := cli.SizeFlag(fs, "size", 1280, 720, 16, render.MaxExportSize, fmt.Sprintf("figure size `WxH` in pixels, each 16 to %d", render.MaxExportSize))
+	if code := cli.ParseFlags(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
-	fail := func(err error) int { return usageError(stderr, "export", err) }
+	fail := func(err error) int { return cli.UsageError(stderr, "export", err) }
 	ext := strings.ToLower(filepath.Ext(*out))
 	if *out == "" || (ext != ".svg" && ext != ".png") {
 		return fail(fmt.Errorf("-o FILE.svg or -o FILE.png is required"))
@@ -63,7 +67,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return render.WritePNG(wr, w, h, exportBackground, f.Segments, f.Labels)
 	})
 	if err != nil {
-		return runFailure(stderr, "export", err)
+		return cli.RunFailure(stderr, "export", err)
 	}
 	fmt.Fprintf(stdout, "wrote %s (%dx%d, mode %s)\n", *out, w, h, st.Mode)
 	return 0

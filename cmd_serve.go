@@ -13,11 +13,15 @@ import (
 	"path"
 	"strings"
 
+	"skewlab/cli"
 	"skewlab/state"
 )
 
-func init() {
-	register("serve", "serve the web build (dist/) on a loopback address", runServe)
+// serveCommand is `skewlab serve`; main.go's command table lists it.
+var serveCommand = cli.Command{
+	Name:    "serve",
+	Summary: "serve the web build (dist/) on a loopback address",
+	Run:     runServe,
 }
 
 // runServe serves a built web directory on a loopback address until the
@@ -26,31 +30,31 @@ func init() {
 // line (a bad flag, a non-loopback or malformed address, a directory that
 // is missing), 1 when the port is taken or serving fails.
 func runServe(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("serve", "skewlab serve [-dir DIR] [-addr HOST:PORT]")
+	fs := cli.NewFlagSet("serve", "skewlab serve [-dir DIR] [-addr HOST:PORT]")
 	dir := fs.String("dir", "dist", "`DIR` to serve (built by make web)")
 	addr := fs.String("addr", "127.0.0.1:8080", "loopback `HOST:PORT` to listen on, PORT 0 to 65535 (0 picks a free one)")
-	if code := parseFlags(fs, args, stdout, stderr); code >= 0 {
+	if code := cli.ParseFlags(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
 	if err := checkLoopback(*addr); err != nil {
-		return usageError(stderr, "serve", err)
+		return cli.UsageError(stderr, "serve", err)
 	}
 	if fi, err := os.Stat(*dir); err != nil || !fi.IsDir() {
-		return usageError(stderr, "serve", fmt.Errorf("%s is not a directory; build it with: make web", *dir))
+		return cli.UsageError(stderr, "serve", fmt.Errorf("%s is not a directory; build it with: make web", *dir))
 	}
 	root, err := os.OpenRoot(*dir)
 	if err != nil {
-		return usageError(stderr, "serve", err)
+		return cli.UsageError(stderr, "serve", err)
 	}
 	defer root.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return runFailure(stderr, "serve", err)
+		return cli.RunFailure(stderr, "serve", err)
 	}
 	fmt.Fprintf(stdout, "skewlab serve: serving %s on http://%s/\n", *dir, ln.Addr())
 	srv := &http.Server{Handler: webHandler(root.FS())}
 	if err := srv.Serve(ln); err != nil {
-		return runFailure(stderr, "serve", err)
+		return cli.RunFailure(stderr, "serve", err)
 	}
 	return 0
 }

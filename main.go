@@ -2,43 +2,46 @@
 // visible: it draws one piston hierarchy under several world-transform
 // accumulation rules and prints the numbers that prove what the eye sees.
 //
-// With no command it opens the interactive window. Commands (report, export,
-// drift, dynamics, ...) live one per file in this package and register
-// themselves in init, so main only dispatches.
+// With no command it opens the interactive window. Each command lives in
+// its own cmd_NAME.go file as a cli.Command; the table below lists them
+// all, and main only dispatches. Command-line conventions (one error line,
+// exit 2 for a bad command line, -h on stdout) are package cli's.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
+	"strings"
+
+	"skewlab/cli"
 )
 
-// command is one subcommand of the skewlab binary. run gets the arguments
-// after the command name and returns the process exit status: 0 ok, 2 a
-// bad command line, 1 a run that failed (see cliutil.go for the
-// conventions every command follows).
-type command struct {
-	summary string
-	run     func(args []string, stdout, stderr io.Writer) int
-}
-
-// commands holds every registered subcommand by name. It is written only by
-// register during package initialisation and read-only afterwards.
-var commands = map[string]command{}
-
-// register adds a subcommand; it is called from init functions of the
-// cmd_*.go files. A duplicate name is a programming error and panics at
-// start-up, before any user input is read.
-func register(name, summary string, run func(args []string, stdout, stderr io.Writer) int) {
-	if _, dup := commands[name]; dup {
-		panic("skewlab: command registered twice: " + name)
-	}
-	commands[name] = command{summary: summary, run: run}
+// commands is every command of the binary, in the order usage lists them.
+// serveCommand is the zero Command in the web build and webCommand outside
+// it (see web_js.go); dispatch and usage skip a zero Command.
+var commands = []cli.Command{
+	appCommand,
+	reportCommand,
+	exportCommand,
+	driftCommand,
+	dynamicsCommand,
+	serveCommand,
+	webCommand,
 }
 
 func main() {
 	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// lookup returns the command named name, if this build has it.
+func lookup(name string) (cli.Command, bool) {
+	for _, c := range commands {
+		if c.Run != nil && c.Name == name {
+			return c, true
+		}
+	}
+	return cli.Command{}, false
 }
 
 // dispatch runs the command named by args[0], or the interactive app when
@@ -46,49 +49,37 @@ func main() {
 func dispatch(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		usage(stdout)
-		return 0
+		return cli.ExitOK
 	}
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		c, ok := commands[args[0]]
+		c, ok := lookup(args[0])
 		if !ok {
 			fmt.Fprintf(stderr, "skewlab: unknown command %q (valid: %s)\n", args[0], commandNames())
-			return 2
+			return cli.ExitUsage
 		}
-		return c.run(args[1:], stdout, stderr)
+		return c.Run(args[1:], stdout, stderr)
 	}
-	if c, ok := commands["app"]; ok {
-		return c.run(args, stdout, stderr)
-	}
-	fmt.Fprintf(stderr, "skewlab: no command given (valid: %s)\n", commandNames())
-	return 2
+	return appCommand.Run(args, stdout, stderr)
 }
 
+// commandNames lists the commands of this build, in table order.
 func commandNames() string {
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	s := ""
-	for i, n := range names {
-		if i > 0 {
-			s += ", "
+	var names []string
+	for _, c := range commands {
+		if c.Run != nil {
+			names = append(names, c.Name)
 		}
-		s += n
 	}
-	return s
+	return strings.Join(names, ", ")
 }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: skewlab [flags]            open the interactive window (skewlab app -h lists its flags)")
 	fmt.Fprintln(w, "       skewlab COMMAND [flags]    run a command; COMMAND -h lists its flags")
 	fmt.Fprintln(w, "commands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	for _, c := range commands {
+		if c.Run != nil {
+			fmt.Fprintf(w, "  %-10s %s\n", c.Name, c.Summary)
+		}
 	}
 }

@@ -15,11 +15,16 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"skewlab/cli"
 	"skewlab/ui"
 )
 
-func init() {
-	register("web", "run in a browser page, configured by its URL (started by index.html)", runWeb)
+// webCommand is `skewlab web`, run by index.html; main.go's command table
+// lists it (cmd_web.go leaves it out of other builds).
+var webCommand = cli.Command{
+	Name:    "web",
+	Summary: "run in a browser page, configured by its URL (started by index.html)",
+	Run:     runWeb,
 }
 
 // runWeb runs the app in the page. It returns only when the game loop

@@ -1,15 +1,130 @@
-package main
+package report
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
+
+	"skewlab/modes"
 )
+
+// modeHead is ModeReport with the nodes left out, for streaming: Nodes
+// holds a placeholder that WriteJSON replaces by the streamed array.
+type modeHead struct {
+	Preset string          `json:"preset,omitempty"`
+	Scene  string          `json:"scene,omitempty"`
+	Mode   string          `json:"mode"`
+	Nodes  json.RawMessage `json:"nodes"`
+	Edits  Edits           `json:"edits,omitzero"`
+}
+
+// WriteJSON writes the reports of list (at least one mode) as
+// json.MarshalIndent(v, "", "  ") would write one ModeReport (one mode) or
+// an array of them (several), followed by a newline, node by node through
+// w. Any encoding or write error is returned (what was written before it
+// stays written); the caller flushes w. A number that is not finite is an
+// error naming the node (undefined values are null, so this is a guard).
+func (r *Reporter) WriteJSON(w *bufio.Writer, list []modes.Mode, src Source, edits Edits) error {
+	base := "" // indentation of each mode's object
+	if len(list) > 1 {
+		base = "  "
+		w.WriteString("[\n")
+	}
+	for k, m := range list {
+		head, err := json.MarshalIndent(modeHead{Preset: src.Preset, Scene: src.Scene, Mode: m.Name, Nodes: json.RawMessage("0"), Edits: edits}, base, "  ")
+		if err != nil {
+			return err
+		}
+		// The first "nodes": 0 is the key: inside a string the quotes would
+		// be escaped.
+		const key = `"nodes": 0`
+		cut := bytes.Index(head, []byte(key))
+		if cut < 0 {
+			return fmt.Errorf("internal: no nodes key in %s", head)
+		}
+		w.WriteString(base)
+		w.Write(head[:cut+len(key)-1])
+		if err := r.writeNodesJSON(w, m, base+"  "); err != nil {
+			return err
+		}
+		w.Write(head[cut+len(key):])
+		if k < len(list)-1 {
+			w.WriteString(",")
+		}
+		w.WriteString("\n")
+	}
+	if len(list) > 1 {
+		w.WriteString("]\n")
+	}
+	return nil
+}
+
+// writeNodesJSON writes mode m's nodes as an indented JSON array whose
+// closing bracket is at indent.
+func (r *Reporter) writeNodesJSON(w *bufio.Writer, m modes.Mode, indent string) error {
+	if len(r.sc.Nodes) == 0 {
+		_, err := w.WriteString("[]")
+		return err
+	}
+	r.Compute(m)
+	elem := indent + "  "
+	w.WriteString("[\n")
+	var b []byte
+	for i := range r.sc.Nodes {
+		n := r.Node(i)
+		if err := checkFinite(&n); err != nil {
+			return err
+		}
+		b = appendNode(b[:0], &n, elem)
+		w.WriteString(elem)
+		w.Write(b)
+		if i < len(r.sc.Nodes)-1 {
+			w.WriteString(",")
+		}
+		if _, err := w.WriteString("\n"); err != nil {
+			return err
+		}
+	}
+	_, err := w.WriteString(indent + "]")
+	return err
+}
+
+// checkFinite returns an error naming the node when a number in n is not
+// finite: JSON has no such numbers. The readouts make undefined values
+// null, so this is a guard, not a path.
+func checkFinite(n *Node) error {
+	v := append(append(append([]float64{}, n.Local.Position[:]...), n.Local.Rotation[:]...), n.Local.Scale[:]...)
+	w := &n.World
+	if w.Matrix != nil {
+		for r := range w.Matrix {
+			v = append(v, w.Matrix[r][:]...)
+		}
+	}
+	for _, p := range []*[3]float64{w.Position, w.LossyScale, w.PolarStretch} {
+		if p != nil {
+			v = append(v, p[:]...)
+		}
+	}
+	for _, p := range []*float64{w.SkewDegrees, w.Volume} {
+		if p != nil {
+			v = append(v, *p)
+		}
+	}
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("node %q: %g cannot be written as JSON", n.Name, x)
+		}
+	}
+	return nil
+}
 
 // jsonIndent appends JSON to b laid out exactly as json.MarshalIndent
 // with the given prefix and an indent of two spaces, without reflection
 // or a second pass: the report writes 10^5 nodes per mode with it.
-// cmd_report_test.go checks it byte for byte against MarshalIndent.
+// report_test.go checks it byte for byte against MarshalIndent.
 type jsonIndent struct {
 	b      []byte
 	prefix string
@@ -102,7 +217,7 @@ func (w *jsonIndent) floats(v []float64) {
 }
 
 // appendNode appends n as MarshalIndent(n, prefix, "  ") writes it.
-func appendNode(b []byte, n *nodeReport, prefix string) []byte {
+func appendNode(b []byte, n *Node, prefix string) []byte {
 	w := jsonIndent{b: b, prefix: prefix}
 	w.open('{')
 	w.key("name")

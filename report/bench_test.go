@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bufio"
@@ -40,8 +40,8 @@ func benchReportScene(n int, chain bool) *scene.Scene {
 	return &scene.Scene{Nodes: nodes}
 }
 
-// BenchmarkReport times report (every mode, text and JSON, written to
-// io.Discard through the command's buffer) on 10^3, 10^4 and 10^5 nodes
+// BenchmarkReport times the report (every mode, text and JSON, written to
+// io.Discard through a buffer the size of the command's) on 10^3, 10^4 and 10^5 nodes
 // in a 4-ary tree and in a chain. Besides ns/op it reports ns/node and
 // per-node-vs-1e3, the time per node over the time per node of the 10^3
 // scene of the same shape and format measured in the same run: about 1
@@ -59,12 +59,12 @@ func BenchmarkReport(b *testing.B) {
 				b.Run(fmt.Sprintf("%s/%s/n=%d", shape, format, n), func(b *testing.B) {
 					out := bufio.NewWriterSize(io.Discard, 64<<10)
 					for b.Loop() {
-						r := newReporter(sc)
+						r := New(sc)
 						var err error
 						if format == "json" {
-							err = r.writeJSON(out, modes.All, reportSource{Preset: "bench"}, reportEdits{})
+							err = r.WriteJSON(out, modes.All, Source{Preset: "bench"}, Edits{})
 						} else {
-							err = r.writeText(out, modes.All, reportSource{Preset: "bench"}, reportEdits{})
+							err = r.WriteText(out, modes.All, Source{Preset: "bench"}, Edits{})
 						}
 						if err == nil {
 							err = out.Flush()
