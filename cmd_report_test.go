@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"skewlab/modes"
 )
 
 func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
