@@ -133,6 +133,7 @@ func (v *DriftView) rebuild() {
 	v.strokes.Add(v.pic.Segments)
 }
 
+// clampIndex returns i limited to [0, n-1] (n > 0).
 func clampIndex(i, n int) int { return max(0, min(n-1, i)) }
 
 var (
