@@ -1,4 +1,4 @@
-package ui
+package drift
 
 import (
 	"math"
@@ -6,13 +6,12 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"skewlab/drift"
 	"skewlab/render"
 )
 
-// DriftColors are the storages' colours, in drift.Kind order: the boxes,
-// the plot's lines, the legend and the table's headings use them.
-var DriftColors = [drift.NumKinds]render.Color{
+// Colors are the storages' colours, in Kind order: the boxes, the plot's
+// lines, the legend and the table's headings use them.
+var Colors = [NumKinds]render.Color{
 	rgba(1, 0.38, 0.25, 1),   // matrix: orange red
 	rgba(0.95, 0.85, 0.2, 1), // set-together: yellow
 	rgba(0.3, 0.85, 0.3, 1),  // quantized: green
@@ -23,15 +22,15 @@ var DriftColors = [drift.NumKinds]render.Color{
 // ArticleColor draws the article's own numbers (plot and table).
 var ArticleColor = rgba(0.75, 0.75, 0.75, 1)
 
-// Plot colours and the log axis's floor.
+// Plot colours.
 var (
 	plotAxis = rgba(0.7, 0.7, 0.75, 1)
 	plotGrid = rgba(0.55, 0.55, 0.6, 0.25)
 )
 
-// DriftLogFloor is the bottom of the log y axis: smaller errors, zero
+// LogFloor is the bottom of the log error axis: smaller errors, zero
 // included, are drawn on it.
-const DriftLogFloor = 1e-8
+const LogFloor = 1e-8
 
 // decadeNames are "1e-12" to "1e+03", made once, for the log axes.
 var decadeNames = func() (n [16]string) {
@@ -45,43 +44,55 @@ var decadeNames = func() (n [16]string) {
 // frameDecadeNames label a log frame axis: 1, 10, ..., 10M, 100M.
 var frameDecadeNames = [...]string{"1", "10", "100", "1k", "10k", "100k", "1M", "10M", "100M"}
 
-// driftPlot builds the error plot as segments and text: it keeps its
-// buffers, so rebuilding allocates nothing once they have grown.
-type driftPlot struct {
-	segs []render.Segment
-	text driftText
-	// rect is the plot's inner area in pixels; cw and lh are a character's
-	// width and the line height, sc the line width scale.
-	x, y, w, h float64
-	cw, lh, sc float64
+// Plot is the drift lab's error plot: every storage's error series against
+// frames, the article's first crossings, axes with tick labels, and a
+// legend. Build fills Segments and Labels in pixels (y down); it keeps its
+// buffers, so rebuilding allocates nothing once they have grown. The zero
+// value is ready to use once the rectangle and metrics are set.
+type Plot struct {
+	// X, Y, W, H is the plot's inner area in pixels. The left margin must
+	// leave room for the tick labels (8 characters), the bottom margin for
+	// the frame axis's labels and name (4 UI units and two lines), and the
+	// top margin for the legend (two lines).
+	X, Y, W, H float64
+	// CharW and LineH are a character's width and the line height in
+	// pixels; Scale is the UI scale (pixels per UI unit), which multiplies
+	// line widths and gaps.
+	CharW, LineH, Scale float64
+	// Segments and Labels are the picture, in drawing order; a label's At
+	// is the top-left corner of its text (Picture.Labels says more). Both
+	// are reused by the next Build: copy them to keep them.
+	Segments []render.Segment
+	Labels   []render.Label
+
+	text       text
 	logX, logY bool
 	xmax       float64 // frames at the right edge
 	ylo, yhi   float64 // errors at the bottom and top (decades for log)
 }
 
-// build draws lab's series into the rectangle (x, y, w, h), whose left
-// margin must leave room for the tick labels (8 characters), its bottom
-// margin for the frame axis's labels and name (4 UI units and two lines),
-// and its top margin for the legend (two lines).
-func (p *driftPlot) build(lab *drift.Lab, logX, logY bool) {
-	p.segs = p.segs[:0]
-	p.text.reset()
+// Build draws lab's series with the frame axis on a log scale when logX and
+// the error axis when logY.
+func (p *Plot) Build(lab *Lab, logX, logY bool) {
+	p.Segments = p.Segments[:0]
+	p.text.reset(p.CharW)
 	p.logX, p.logY = logX, logY
 	p.scales(lab)
 	p.axes()
 	p.article()
-	for k := drift.NumKinds - 1; k >= 0; k-- {
-		p.series(lab.Series(drift.Kind(k)).Points(), DriftColors[k])
+	for k := NumKinds - 1; k >= 0; k-- {
+		p.series(lab.Series(Kind(k)).Points(), Colors[k])
 	}
 	p.legend(lab)
+	p.Labels = p.text.labels
 }
 
 // scales picks the axis ranges: frames up to a 1-2-5 value above the
 // current frame (decade for log), errors up to one above the largest.
-func (p *driftPlot) scales(lab *drift.Lab) {
+func (p *Plot) scales(lab *Lab) {
 	top := 0.0
-	for k := 0; k < drift.NumKinds; k++ {
-		for _, pt := range lab.Series(drift.Kind(k)).Points() {
+	for k := 0; k < NumKinds; k++ {
+		for _, pt := range lab.Series(Kind(k)).Points() {
 			if pt.Err > top {
 				top = pt.Err
 			}
@@ -94,8 +105,8 @@ func (p *driftPlot) scales(lab *drift.Lab) {
 		p.xmax = niceCeil(f)
 	}
 	if p.logY {
-		p.ylo = DriftLogFloor
-		p.yhi = math.Max(1e-3, math.Pow(10, math.Ceil(math.Log10(math.Max(top, DriftLogFloor)))))
+		p.ylo = LogFloor
+		p.yhi = math.Max(1e-3, math.Pow(10, math.Ceil(math.Log10(math.Max(top, LogFloor)))))
 	} else {
 		p.ylo, p.yhi = 0, niceCeil(math.Max(top*1.05, 1e-7))
 	}
@@ -118,14 +129,14 @@ func niceCeil(v float64) float64 {
 
 // px maps a frame to a pixel column; py maps an error to a pixel row,
 // clamped to the plot (NaN and, on the log axis, zero go to the bottom).
-func (p *driftPlot) px(f float64) float64 {
+func (p *Plot) px(f float64) float64 {
 	if p.logX {
-		return p.x + p.w*math.Log10(math.Max(f, 1))/math.Log10(p.xmax)
+		return p.X + p.W*math.Log10(math.Max(f, 1))/math.Log10(p.xmax)
 	}
-	return p.x + p.w*f/p.xmax
+	return p.X + p.W*f/p.xmax
 }
 
-func (p *driftPlot) py(e float64) float64 {
+func (p *Plot) py(e float64) float64 {
 	var t float64
 	if p.logY {
 		e = math.Min(math.Max(e, p.ylo), p.yhi)
@@ -136,23 +147,23 @@ func (p *driftPlot) py(e float64) float64 {
 	if !(t >= 0) {
 		t = 0
 	}
-	return p.y + p.h*(1-math.Min(t, 1))
+	return p.Y + p.H*(1-math.Min(t, 1))
 }
 
-func (p *driftPlot) line(ax, ay, bx, by float64, c render.Color, w float64) {
-	p.segs = append(p.segs, render.Segment{A: mgl64.Vec2{ax, ay}, B: mgl64.Vec2{bx, by}, Color: c, Width: float32(w * p.sc)})
+func (p *Plot) line(ax, ay, bx, by float64, c render.Color, w float64) {
+	p.Segments = append(p.Segments, render.Segment{A: mgl64.Vec2{ax, ay}, B: mgl64.Vec2{bx, by}, Color: c, Width: float32(w * p.Scale)})
 }
 
 // axes draws the frame, grid lines and tick labels.
-func (p *driftPlot) axes() {
-	x0, y0, x1, y1 := p.x, p.y, p.x+p.w, p.y+p.h
+func (p *Plot) axes() {
+	x0, y0, x1, y1 := p.X, p.Y, p.X+p.W, p.Y+p.H
 	t := &p.text
 	if p.logY {
 		for e := math.Log10(p.ylo); e <= math.Log10(p.yhi)+0.5; e++ {
 			y := p.py(math.Pow(10, e))
 			p.line(x0, y, x1, y, plotGrid, 1)
 			if i := int(e) + 12; i >= 0 && i < len(decadeNames) {
-				t.str(x0-p.cw*float64(len(decadeNames[i])+1), y-p.lh/2, decadeNames[i], plotAxis)
+				t.str(x0-p.CharW*float64(len(decadeNames[i])+1), y-p.LineH/2, decadeNames[i], plotAxis)
 			}
 		}
 	} else {
@@ -164,7 +175,7 @@ func (p *driftPlot) axes() {
 			t.g(v, 3)
 			n := len(t.buf) - a
 			t.buf = t.buf[:a]
-			t.begin(x0-p.cw*float64(n+1), y-p.lh/2, plotAxis)
+			t.begin(x0-p.CharW*float64(n+1), y-p.LineH/2, plotAxis)
 			t.g(v, 3)
 			t.end()
 		}
@@ -173,32 +184,32 @@ func (p *driftPlot) axes() {
 		for i, f := 0, 1.0; f <= p.xmax*1.01 && i < len(frameDecadeNames); i, f = i+1, f*10 {
 			x := p.px(f)
 			p.line(x, y0, x, y1, plotGrid, 1)
-			t.str(x-p.cw*float64(len(frameDecadeNames[i]))/2, y1+4*p.sc, frameDecadeNames[i], plotAxis)
+			t.str(x-p.CharW*float64(len(frameDecadeNames[i]))/2, y1+4*p.Scale, frameDecadeNames[i], plotAxis)
 		}
 	} else {
 		for i := 0; i <= 5; i++ {
 			f := p.xmax * float64(i) / 5
 			x := p.px(f)
 			p.line(x, y0, x, y1, plotGrid, 1)
-			t.begin(x-p.cw, y1+4*p.sc, plotAxis)
-			t.buf = appendCompact(t.buf, f)
+			t.begin(x-p.CharW, y1+4*p.Scale, plotAxis)
+			t.buf = render.AppendCompact(t.buf, f)
 			t.end()
 		}
 	}
-	t.str(x1-p.cw*6, y1+4*p.sc+p.lh, "frames", plotAxis)
+	t.str(x1-p.CharW*6, y1+4*p.Scale+p.LineH, "frames", plotAxis)
 	p.line(x0, y0, x0, y1, plotAxis, 1)
 	p.line(x0, y1, x1, y1, plotAxis, 1)
 }
 
 // article draws the article's matrix storage as the points (frame of
 // first crossing, threshold) joined, in grey.
-func (p *driftPlot) article() {
-	for i := 1; i < drift.NumThresholds; i++ {
-		a, b := float64(drift.Article[i-1]), float64(drift.Article[i])
+func (p *Plot) article() {
+	for i := 1; i < NumThresholds; i++ {
+		a, b := float64(Article[i-1]), float64(Article[i])
 		if a > p.xmax {
 			break
 		}
-		ay, by := drift.Thresholds[i-1], drift.Thresholds[i]
+		ay, by := Thresholds[i-1], Thresholds[i]
 		if b > p.xmax { // cut at the right edge
 			by = ay + (by-ay)*(p.xmax-a)/(b-a)
 			b = p.xmax
@@ -211,7 +222,7 @@ func (p *driftPlot) article() {
 }
 
 // series draws one storage's error points joined by lines.
-func (p *driftPlot) series(pts []drift.Point, c render.Color) {
+func (p *Plot) series(pts []Point, c render.Color) {
 	for i := 1; i < len(pts); i++ {
 		p.line(p.px(float64(pts[i-1].Frame)), p.py(pts[i-1].Err), p.px(float64(pts[i].Frame)), p.py(pts[i].Err), c, 1.5)
 	}
@@ -219,44 +230,57 @@ func (p *driftPlot) series(pts []drift.Point, c render.Color) {
 
 // legend writes the storages' names in their colours in a row above the
 // plot, each after a short line. A storage whose error has equalled an
-// earlier one's at every frame (drift.Lab.SameAs), so that its curve lies
+// earlier one's at every frame (Lab.SameAs), so that its curve lies
 // exactly under that one's, says so: "quantized (= set-together)". Items
 // that do not fit the plot's width go on the line above, after the y
 // axis's name.
-func (p *driftPlot) legend(lab *drift.Lab) {
+func (p *Plot) legend(lab *Lab) {
 	name := "error (log)"
 	if !p.logY {
 		name = "error (linear)"
 	}
-	y2, x2 := p.y-p.lh*2-10*p.sc, p.x-p.cw*6
+	y2, x2 := p.Y-p.LineH*2-10*p.Scale, p.X-p.CharW*6
 	p.text.str(x2, y2, name, plotAxis)
-	x2 += p.cw * float64(len(name)+3)
-	x, y, upper := p.x, p.y-p.lh-6*p.sc, false
-	for k := 0; k <= drift.NumKinds; k++ {
+	x2 += p.CharW * float64(len(name)+3)
+	x, y, upper := p.X, p.Y-p.LineH-6*p.Scale, false
+	for k := 0; k <= NumKinds; k++ {
 		c, name := ArticleColor, "article"
-		if k < drift.NumKinds {
-			c, name = DriftColors[k], legendNames[k][lab.SameAs(drift.Kind(k))]
+		if k < NumKinds {
+			c, name = Colors[k], legendNames[k][lab.SameAs(Kind(k))]
 		}
-		w := 18*p.sc + p.cw*float64(len(name)+2)
-		if !upper && x+w-2*p.cw > p.x+p.w && x > p.x {
+		w := 18*p.Scale + p.CharW*float64(len(name)+2)
+		if !upper && x+w-2*p.CharW > p.X+p.W && x > p.X {
 			x, y, upper = x2, y2, true // the rest go on the upper line
 		}
-		p.line(x, y+p.lh/2, x+14*p.sc, y+p.lh/2, c, 2)
-		p.text.str(x+18*p.sc, y, name, c)
+		p.line(x, y+p.LineH/2, x+14*p.Scale, y+p.LineH/2, c, 2)
+		p.text.str(x+18*p.Scale, y, name, c)
 		x += w
 	}
 }
 
 // legendNames[k][i] is storage k's legend entry when its curve coincides
 // with storage i's ("quantized (= set-together)"), or its name for i = k.
-var legendNames = func() (n [drift.NumKinds][drift.NumKinds]string) {
+var legendNames = func() (n [NumKinds][NumKinds]string) {
 	for k := range n {
 		for i := range n[k] {
-			n[k][i] = drift.Kind(k).String()
+			n[k][i] = Kind(k).String()
 			if i != k {
-				n[k][i] += " (= " + drift.Kind(i).String() + ")"
+				n[k][i] += " (= " + Kind(i).String() + ")"
 			}
 		}
 	}
 	return n
 }()
+
+// ExportLabels returns labels whose At is the top-left corner of their
+// text (a Plot's or Picture's) re-anchored for render.WritePNG and
+// WriteSVG, whose text baseline sits at LabelOffset from the anchor: the
+// baseline goes 10 pixels below the top, where basicfont's 7x13 face puts
+// it for a 12-pixel line. It appends to dst and returns it.
+func ExportLabels(dst, labels []render.Label) []render.Label {
+	for _, l := range labels {
+		l.At = mgl64.Vec2{l.At[0] - render.LabelOffset[0], l.At[1] + 10 - render.LabelOffset[1]}
+		dst = append(dst, l)
+	}
+	return dst
+}

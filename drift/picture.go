@@ -1,0 +1,267 @@
+package drift
+
+import (
+	"image"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/render"
+)
+
+// Layout is where a Picture goes and the room it leaves for the app's
+// windows. Lengths in UI units are multiplied by Scale.
+type Layout struct {
+	// W and H are the picture's size in pixels.
+	W, H float64
+	// Scale is the UI scale, pixels per UI unit; below 1 counts as 1.
+	Scale float64
+	// CharW and LineH are a character's width and the line height of the
+	// text, in UI units (6 and 14 for debugui's bitmap font).
+	CharW, LineH float64
+	// Left is the width in UI units kept free at the left of the boxes'
+	// band (a column of windows); Bottom the height kept free at the
+	// bottom of the picture (the app's Lab window).
+	Left, Bottom float64
+}
+
+// tableChars is the table's width in characters.
+const tableChars = 70
+
+// Picture is the whole drift lab as display-free geometry: one box per
+// storage drawn from its own float32 matrix (magnified as Model.Magnify
+// says) with its scale and error, the error Plot, the table of first
+// crossings beside the article's, the status line and the progress bar.
+// Build fills it; its buffers are kept, so a Build allocates nothing once
+// they have grown. The zero value is ready for Build.
+type Picture struct {
+	// Segments are the lines in drawing order: the boxes, then the plot.
+	Segments []render.Segment
+	// Labels are the texts in drawing order: the plot's first (PlotLabels
+	// of them), then the boxes', the table's and the status line. A
+	// label's At is the top-left corner of its text's line box (pixels, y
+	// down), not render's anchor (ExportLabels converts). A fixed text is
+	// one label; a line holding numbers is one label per non-space
+	// character, placed CharW apart, so the changing numbers need no new
+	// strings.
+	Labels     []render.Label
+	PlotLabels int
+	// Bar is the progress bar's track and its filled part, in whole pixels
+	// (empty when there is no room).
+	Bar [2]image.Rectangle
+	// Plot is the error plot, laid out by Build.
+	Plot Plot
+	// CharW and LineH are the character width and line height Build used,
+	// in pixels.
+	CharW, LineH float64
+
+	text  text // boxes, table, status
+	frame render.Frame
+	boxes []render.Segment
+}
+
+// Build lays out m's current state in lay and rebuilds every segment,
+// label and the progress bar.
+func (p *Picture) Build(m *Model, lay Layout) {
+	s := math.Max(1, lay.Scale)
+	p.CharW, p.LineH = lay.CharW*s, lay.LineH*s
+	w, h := lay.W, lay.H
+	p.boxes = p.boxes[:0]
+	p.text.reset(p.CharW)
+	objX, objH := lay.Left*s, math.Round(h*0.42)
+	p.drawBoxes(m, objX, 0, w-objX, objH, s)
+	tw := tableChars*p.CharW + 12*s
+	tx := math.Max(objX, w-tw)
+	p.table(m, tx, objH+6*s)
+	p.status(m, 6*s, objH+4*s, tx-18*s, s)
+	pl := &p.Plot
+	pl.CharW, pl.LineH, pl.Scale = p.CharW, p.LineH, s
+	pl.X, pl.Y = 9*p.CharW, objH+24*s+3*p.LineH
+	// Under the plot: the frame axis's tick labels and its name (4 units
+	// and two lines, see Plot.axes), then the Bottom band.
+	pl.W, pl.H = tx-18*s-pl.X, h-lay.Bottom*s-(4*s+2*p.LineH)-pl.Y
+	pl.Build(m.Lab, m.LogX, m.LogY)
+	p.Segments = append(append(p.Segments[:0], p.boxes...), pl.Segments...)
+	p.Labels = append(append(p.Labels[:0], pl.Labels...), p.text.labels...)
+	p.PlotLabels = len(pl.Labels)
+}
+
+// drawBoxes draws one box per storage in the band (x, y, w, h): the
+// storage's matrix, magnified as chosen, over a faint ghost at the exact
+// starting scale, with the storage's name, scale and error.
+func (p *Picture) drawBoxes(m *Model, x, y, w, h, s float64) {
+	bw := w / NumKinds
+	cfg := m.Lab.Config()
+	for k := 0; k < NumKinds; k++ {
+		r := m.Lab.Run(Kind(k))
+		vp := render.Viewport{X: x + float64(k)*bw, Y: y + p.LineH + 6*s, W: bw, H: h - 3*p.LineH - 12*s}
+		p.frame.Begin(BoxCamera(vp), vp)
+		mat, ghost := BoxModels(r.Storage().Matrix(), cfg.Scale, m.MagnifyFactor())
+		p.frame.Mesh(render.Box, ghost, render.LabelGrey.Dim(0.3), float32(s))
+		p.frame.Mesh(render.Box, mat, Colors[k], float32(1.6*s))
+		p.boxes = append(p.boxes, p.frame.Segments...)
+		tx := vp.X + 8*s
+		p.text.str(tx, y+4*s, Kind(k).String(), Colors[k])
+		sc := r.Scale()
+		p.text.begin(tx, y+h-2*p.LineH-2*s, render.LabelGrey)
+		for i := 0; i < 3; i++ {
+			p.text.f(float64(sc[i]), 6)
+			p.text.s(" ")
+		}
+		p.text.end()
+		p.text.begin(tx, y+h-p.LineH-2*s, Colors[k])
+		p.text.s("error ")
+		p.text.e(r.Error(), 2)
+		p.text.end()
+	}
+	if f := m.MagnifyFactor(); f != 1 {
+		p.text.str(x+8*s, y+h-3*p.LineH-4*s, magnifyNotes[clampIndex(m.Magnify, len(magnifyNotes))], render.White)
+	}
+}
+
+// BoxCamera looks at the origin from above and to the side, close enough
+// that a box of scale 1 in any orientation fills most of vp. A viewport
+// with a non-positive or non-finite aspect is treated as square.
+func BoxCamera(vp render.Viewport) render.Camera {
+	c := render.DefaultCamera()
+	c.Target, c.Yaw, c.Pitch, c.Fov = mgl64.Vec3{}, 35, 25, 35
+	a := vp.Aspect()
+	if !(a > 0) || math.IsInf(a, 0) {
+		a = 1
+	}
+	c.Distance = 1.0 / (math.Tan(mgl64.DegToRad(c.Fov/2)) * math.Min(1, a))
+	return c
+}
+
+// BoxModels converts a storage's float32 matrix m32 to the model matrix to
+// draw (its columns' lengths moved away from s0 by the factor magnify,
+// kept within [0.2, 1.6] s0) and a ghost with the same rotation at exactly
+// s0. Columns of zero or non-finite length are left as they are.
+func BoxModels(m32 [16]float32, s0 [3]float64, magnify float64) (m, ghost mgl64.Mat4) {
+	for i := range m32 {
+		m[i] = float64(m32[i])
+	}
+	ghost = m
+	for c := 0; c < 3; c++ {
+		col := mgl64.Vec3{m[4*c], m[4*c+1], m[4*c+2]}
+		l := col.Len()
+		if !(l > 0) || math.IsInf(l, 0) {
+			continue
+		}
+		g := col.Mul(s0[c] / l)
+		ghost[4*c], ghost[4*c+1], ghost[4*c+2] = g[0], g[1], g[2]
+		if magnify != 1 {
+			want := math.Min(math.Max(s0[c]+magnify*(l-s0[c]), 0.2*s0[c]), 1.6*s0[c])
+			d := col.Mul(want / l)
+			m[4*c], m[4*c+1], m[4*c+2] = d[0], d[1], d[2]
+		}
+	}
+	return m, ghost
+}
+
+// table writes the first crossings of every threshold, ours beside the
+// article's, then the final and largest error and the growth exponent.
+func (p *Picture) table(m *Model, x, y float64) {
+	t := &p.text
+	rows := m.Lab.Rows()
+	done := m.Done()
+	col := func(i int) float64 { return x + p.CharW*float64(tableCols[i]) }
+	t.str(col(0), y, "error", render.White)
+	t.str(col(1), y, "article", ArticleColor)
+	for k := 0; k < NumKinds; k++ {
+		t.str(col(k+2), y, Kind(k).String(), Colors[k])
+	}
+	for i := range Thresholds {
+		ry := y + float64(i+1)*p.LineH
+		t.str(col(0), ry, thresholdNames[i], render.White)
+		t.str(col(1), ry, articleNames[i], ArticleColor)
+		for k := 0; k < NumKinds; k++ {
+			c := rows[k].Cross[i]
+			switch {
+			case c > 0:
+				t.begin(col(k+2), ry, Colors[k])
+				t.frames(c)
+				t.end()
+			case done:
+				t.str(col(k+2), ry, "never", render.LabelGrey)
+			default:
+				t.str(col(k+2), ry, ".", render.LabelGrey)
+			}
+		}
+	}
+	ry := y + float64(NumThresholds+1)*p.LineH
+	for j, name := range [...]string{"final", "max", "exponent"} {
+		t.str(col(0), ry, name, render.White)
+		t.str(col(1), ry, [...]string{"-", "-", "~1"}[j], ArticleColor)
+		for k := 0; k < NumKinds; k++ {
+			t.begin(col(k+2), ry, Colors[k])
+			switch j {
+			case 0:
+				t.e(rows[k].Final, 2)
+			case 1:
+				t.e(rows[k].Max, 2)
+			default:
+				t.f(rows[k].Exponent, 2)
+			}
+			t.end()
+		}
+		ry += p.LineH
+	}
+	t.str(col(0), ry+p.LineH/2, "first frame with error above the threshold (. not yet);", render.LabelGrey)
+	t.str(col(0), ry+p.LineH*1.5, "exponent: slope of log error on log frame from frame 100", render.LabelGrey)
+	for i, line := range normNotes[clampIndex(m.Norm, NumNorms)] {
+		t.str(col(0), ry+p.LineH*(2.7+float64(i)), line, render.White)
+	}
+}
+
+// normNotes explain, per axis normalization, that the rate of drift
+// depends on the pipeline's rounding (docs/drift.md has both tables).
+var normNotes = [NumNorms][2]string{
+	{"axis normalized in float64, rounded once: matrix stalls near",
+		"9e-5 on axis (1,2,3). N: mgl32's float32 Normalize instead"},
+	{"axis normalized by mgl32 in float32: one ulp off, so matrix",
+		"drifts on to 1e-3 at 18,470. Same maths, other rounding (N)"},
+}
+
+// tableCols are the table's column offsets in characters.
+var tableCols = [NumKinds + 2]int{0, 9, 18, 28, 42, 52, 62}
+
+// thresholdNames and articleNames are the table's fixed cells.
+var thresholdNames, articleNames = func() (th, ar [NumThresholds]string) {
+	for i := range th {
+		th[i] = string(render.AppendNum(nil, Thresholds[i], 'g', -1))
+		ar[i] = string(render.AppendGrouped(nil, Article[i]))
+	}
+	return th, ar
+}()
+
+// status writes the frame, speed and cost line above the plot and lays out
+// the progress bar under it, across (x, w).
+func (p *Picture) status(m *Model, x, y, w, s float64) {
+	t := &p.text
+	t.begin(x, y, render.White)
+	t.s("frame ")
+	t.frames(m.Lab.Frame())
+	t.s(" / ")
+	t.frames(m.TargetFrames())
+	switch {
+	case m.Done():
+		t.s("   target reached (R resets, T changes it)")
+	case m.Paused:
+		t.s("   paused")
+	default:
+		t.s("   x")
+		t.frames(m.FramesPerTick())
+		if m.LastFrames < m.FramesPerTick() && m.LastFrames > 0 {
+			t.s(" (")
+			t.frames(m.LastFrames)
+			t.s(" frames/tick, the budget's limit)")
+		}
+	}
+	t.end()
+	by := y + p.LineH + 2*s
+	bh := 8 * s
+	fill := x + w*m.Progress()
+	p.Bar[0] = image.Rect(int(x), int(by), int(x+w), int(by+bh))
+	p.Bar[1] = image.Rect(int(x), int(by), int(fill), int(by+bh))
+}
