@@ -12,6 +12,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/modes"
+	"skewlab/piston"
 	"skewlab/render"
 	"skewlab/scene"
 	"skewlab/state"
@@ -44,7 +45,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	var f render.Frame
-	f.Begin(st.CameraView(), render.Viewport{W: float64(w), H: float64(h)})
+	f.Begin(piston.HomeCamera(st), render.Viewport{W: float64(w), H: float64(h)})
 	world := make([]mgl64.Mat4, len(sc.Nodes))
 	var ws modes.Workspace
 	reserve(&f, sc, st.Compare != "")

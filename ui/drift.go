@@ -12,8 +12,6 @@ import (
 // article's table beside ours. DriftModel is the part without ebiten (speed,
 // fast-forward budget, target, reset); DriftView draws it.
 
-func init() { LabViews["drift"] = newDriftView }
-
 // DriftSpeeds are the speeds in frames per tick (the article's 60 Hz
 // frames, so x1 is real time). Fast speeds are limited by Budget.
 var DriftSpeeds = [...]int{1, 100, 10000}

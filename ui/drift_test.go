@@ -184,7 +184,7 @@ func TestDriftModelsMagnify(t *testing.T) {
 func TestDriftLabRegistered(t *testing.T) {
 	st := state.Default()
 	st.Lab = "drift"
-	a, err := NewApp(st, Config{})
+	a, err := NewApp(st, Config{}, testLabs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,7 +263,7 @@ func TestDriftImages(t *testing.T) {
 	st := state.Default()
 	st.Lab = "drift"
 	st.AntiAlias = "on" // fixed: auto would decide by the test's own frame rate after 4 s
-	a, err := NewApp(st, Config{})
+	a, err := NewApp(st, Config{}, testLabs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -372,7 +372,7 @@ func TestDriftNormalizeSetting(t *testing.T) {
 	if len(errs) != 0 {
 		t.Fatal(errs)
 	}
-	a, err := NewApp(st, Config{})
+	a, err := NewApp(st, Config{}, testLabs)
 	if err != nil {
 		t.Fatal(err)
 	}
