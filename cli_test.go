@@ -148,8 +148,8 @@ func TestHelpOffersOnlyWhatWorks(t *testing.T) {
 		_, line, _ := strings.Cut(help, "\n  -preset ")
 		line, _, _ = strings.Cut(line, "\n  -")
 		offered := 0
-		for _, presets := range state.LabPresets {
-			for _, p := range presets {
+		for _, lab := range state.Labs() {
+			for _, p := range lab.Presets {
 				if !regexp.MustCompile(`\b` + p + `\b`).MatchString(line) {
 					continue
 				}

@@ -55,15 +55,15 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 	if !(*measure >= 0 && *measure <= 3600) {
 		return cli.UsageError(stderr, "", fmt.Errorf("-measure %g: want 0 to 3600 seconds", *measure))
 	}
-	// The piston view is built when its lab is first shown: check its scene
+	// The scene lab's view is built when it is first shown: check its scene
 	// (file, preset and -set edits) now, so that another lab does not hide
 	// a bad one.
-	if st.Lab != "piston" {
-		if _, err := st.PistonScene(); err != nil {
+	if st.Lab != state.SceneLab().Name {
+		if _, err := st.ViewScene(); err != nil {
 			return cli.UsageError(stderr, "", err)
 		}
 	}
-	app, err := ui.NewApp(st, ui.Config{Screenshot: shot, Measure: time.Duration(*measure * float64(time.Second))})
+	app, err := ui.NewApp(st, ui.Config{Screenshot: shot, Measure: time.Duration(*measure * float64(time.Second))}, labs)
 	if err != nil {
 		// NewApp fails only on the state: a scene or preset that does not
 		// load.

@@ -13,6 +13,7 @@ import (
 
 	"skewlab/cli"
 	"skewlab/modes"
+	"skewlab/piston"
 	"skewlab/render"
 	"skewlab/scene"
 	"skewlab/state"
@@ -48,7 +49,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	var f render.Frame
-	f.Begin(st.CameraView(), render.Viewport{W: float64(w), H: float64(h)})
+	f.Begin(piston.HomeCamera(st), render.Viewport{W: float64(w), H: float64(h)})
 	world := make([]mgl64.Mat4, len(sc.Nodes))
 	var ws modes.Workspace
 	reserve(&f, sc, st.Compare != "")

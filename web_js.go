@@ -36,7 +36,7 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 	if len(msgs) > 0 {
 		showMessages(page, msgs)
 	}
-	app, err := ui.NewApp(st, ui.Config{})
+	app, err := ui.NewApp(st, ui.Config{}, labs)
 	if err != nil {
 		fmt.Fprintln(stderr, "skewlab:", err)
 		webFail(page, err.Error())

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"skewlab/drift"
-	"skewlab/dynamics"
 	"skewlab/modes"
 	"skewlab/scene"
 )
@@ -23,6 +21,10 @@ type Param struct {
 	Multi  bool // repeatable (set)
 	Apply  func(s *State, value string) error
 	Value  func(s State) []string // current values for Share URLs; empty when default
+	// Default is the value of a lab's Param in Default(), applied with
+	// Apply ("" applies nothing). The shared settings' defaults are
+	// written in Default itself.
+	Default string
 }
 
 func oneOf(what, v string, valid []string) error {
@@ -44,135 +46,142 @@ func parseBool(name, v string) (bool, error) {
 
 // SceneParams are the parameters shared by every command that builds a
 // scene (app, report, export): preset, mode and set. scene (a file path)
-// is a flag only, added by RegisterFlags.
-var SceneParams = []Param{
-	{Name: "preset", Usage: "preset of the lab: " + presetUsage(),
-		Apply: func(s *State, v string) error {
-			if LabOfPreset(v) == "" {
-				return fmt.Errorf("unknown preset %q (valid: %s)", v, presetUsage())
-			}
-			s.Preset = v
-			return nil
-		},
-		Value: func(s State) []string { return nonDefault(s.Preset, "piston") }},
-	{Name: "mode", Usage: "accumulation mode: " + strings.Join(modes.Names(), ", "),
-		Apply: func(s *State, v string) error {
-			if _, err := modes.ByName(v); err != nil {
-				return err
-			}
-			s.Mode = v
-			return nil
-		},
-		Value: func(s State) []string { return nonDefault(s.Mode, modes.Default) }},
-	{Name: "set", Multi: true, Usage: "edit a node: NODE.FIELD=a,b,c with FIELD position, rotation (w,x,y,z), euler (degrees, Rz*Ry*Rx) or scale; repeatable",
-		Apply: func(s *State, v string) error {
-			set, err := ParseSet(v)
-			if err != nil {
-				return err
-			}
-			s.Sets = append(s.Sets, set)
-			return nil
-		},
-		Value: func(s State) []string {
-			out := make([]string, len(s.Sets))
-			for i, set := range s.Sets {
-				out[i] = set.String()
-			}
-			return out
-		}},
+// is a flag only, added by RegisterFlags. UseLabs rebuilds them for the
+// installed labs' presets.
+var SceneParams = sceneParams()
+
+func sceneParams() []Param {
+	return []Param{
+		{Name: "preset", Usage: "preset of the lab: " + presetUsage(),
+			Apply: func(s *State, v string) error {
+				if LabOfPreset(v) == "" {
+					return fmt.Errorf("unknown preset %q (valid: %s)", v, presetUsage())
+				}
+				s.Preset = v
+				return nil
+			},
+			Value: func(s State) []string { return nonDefault(s.Preset, Default().Preset) }},
+		{Name: "mode", Usage: "accumulation mode: " + strings.Join(modes.Names(), ", "),
+			Apply: func(s *State, v string) error {
+				if _, err := modes.ByName(v); err != nil {
+					return err
+				}
+				s.Mode = v
+				return nil
+			},
+			Value: func(s State) []string { return nonDefault(s.Mode, modes.Default) }},
+		{Name: "set", Multi: true, Usage: "edit a node: NODE.FIELD=a,b,c with FIELD position, rotation (w,x,y,z), euler (degrees, Rz*Ry*Rx) or scale; repeatable",
+			Apply: func(s *State, v string) error {
+				set, err := ParseSet(v)
+				if err != nil {
+					return err
+				}
+				s.Sets = append(s.Sets, set)
+				return nil
+			},
+			Value: func(s State) []string {
+				out := make([]string, len(s.Sets))
+				for i, set := range s.Sets {
+					out[i] = set.String()
+				}
+				return out
+			}},
+	}
 }
 
 // ScenePreset is the preset parameter of commands that only build scenes
-// (report, export): its usage lists only the scene presets (the piston
-// lab's), and a preset of another lab (turntable, crash) is refused when
-// the flag is parsed, with the message Scene gives for it.
-var ScenePreset = Param{Name: "preset", Usage: "scene preset: " + strings.Join(scene.PresetNames(), ", "),
-	Apply: func(s *State, v string) error {
-		switch lab := LabOfPreset(v); lab {
-		case "piston":
-			s.Preset = v
-			return nil
-		case "":
-			return fmt.Errorf("unknown preset %q (valid: %s)", v, strings.Join(scene.PresetNames(), ", "))
-		default:
-			return notAScene(v, lab)
-		}
-	},
-	Value: func(s State) []string { return nonDefault(s.Preset, "piston") }}
+// (report, export): its usage lists only the scene presets (the scene
+// lab's), and a preset of another lab (a dynamics model) is refused when
+// the flag is parsed, with the message Scene gives for it. UseLabs
+// rebuilds it for the installed labs.
+var ScenePreset = scenePreset()
 
-// notAScene is the error for a preset of lab (not the piston lab) used
-// where a scene is needed.
-func notAScene(preset, lab string) error {
-	return fmt.Errorf("preset %q is a %s lab preset, not a scene (scenes: %s)", preset, lab, strings.Join(scene.PresetNames(), ", "))
+func scenePreset() Param {
+	return Param{Name: "preset", Usage: "scene preset: " + strings.Join(scenePresets(), ", "),
+		Apply: func(s *State, v string) error {
+			switch lab := LabOfPreset(v); {
+			case isSceneLab(lab):
+				s.Preset = v
+				return nil
+			case lab == "":
+				return fmt.Errorf("unknown preset %q (valid: %s)", v, strings.Join(scenePresets(), ", "))
+			default:
+				return notAScene(v, lab)
+			}
+		},
+		Value: func(s State) []string { return nonDefault(s.Preset, Default().Preset) }}
 }
 
 // ViewParams are the app's view settings, shared by the command line and
-// the URL.
-var ViewParams = []Param{
-	{Name: "compare", Usage: "second mode drawn as a dim ghost behind the first, or none",
-		Apply: func(s *State, v string) error {
-			if v == "" || v == "none" {
-				s.Compare = ""
+// the URL, followed by every installed lab's own Params (UseLabs rebuilds
+// the list).
+var ViewParams = viewParams()
+
+func viewParams() []Param {
+	return []Param{
+		{Name: "compare", Usage: "second mode drawn as a dim ghost behind the first, or none",
+			Apply: func(s *State, v string) error {
+				if v == "" || v == "none" {
+					s.Compare = ""
+					return nil
+				}
+				if _, err := modes.ByName(v); err != nil {
+					return fmt.Errorf("compare: %v", err)
+				}
+				s.Compare = v
 				return nil
-			}
-			if _, err := modes.ByName(v); err != nil {
-				return fmt.Errorf("compare: %v", err)
-			}
-			s.Compare = v
-			return nil
-		},
-		Value: func(s State) []string { return nonDefault(s.Compare, "") }},
-	{Name: "split", IsBool: true, Usage: "show the compare mode side by side instead of as a ghost",
-		Apply: func(s *State, v string) (err error) { s.Split, err = parseBool("split", v); return },
-		Value: func(s State) []string { return boolValue(s.Split) }},
-	choice("ui", "UI level: full, min (mode chooser and the seed's slider) or off", UILevels, "full",
-		func(s *State) *string { return &s.UI }),
-	{Name: "uiscale", Usage: "UI scale for a lecture hall: 1, 2 or 3",
-		Apply: func(s *State, v string) error {
-			n, err := ParseInt(v)
-			if err != nil || n < 1 || n > 3 {
-				return fmt.Errorf("uiscale: %q is not 1, 2 or 3", v)
-			}
-			s.UIScale = n
-			return nil
-		},
-		Value: func(s State) []string {
-			if s.UIScale == 1 {
+			},
+			Value: func(s State) []string { return nonDefault(s.Compare, "") }},
+		{Name: "split", IsBool: true, Usage: "show the compare mode side by side instead of as a ghost",
+			Apply: func(s *State, v string) (err error) { s.Split, err = parseBool("split", v); return },
+			Value: func(s State) []string { return boolValue(s.Split) }},
+		Choice("ui", "UI level: full, min (mode chooser and the seed's slider) or off", UILevels, "full",
+			func(s *State) *string { return &s.UI }),
+		{Name: "uiscale", Usage: "UI scale for a lecture hall: 1, 2 or 3",
+			Apply: func(s *State, v string) error {
+				n, err := ParseInt(v)
+				if err != nil || n < 1 || n > 3 {
+					return fmt.Errorf("uiscale: %q is not 1, 2 or 3", v)
+				}
+				s.UIScale = n
 				return nil
-			}
-			return []string{strconv.Itoa(s.UIScale)}
-		}},
-	{Name: "spin", IsBool: true, Usage: "spin B about its own x axis",
-		Apply: func(s *State, v string) (err error) { s.Spin, err = parseBool("spin", v); return },
-		Value: func(s State) []string { return boolValue(s.Spin) }},
-	{Name: "camera", Usage: "camera yaw,pitch,distance[,tx,ty,tz[,fov]] in degrees",
-		Apply: func(s *State, v string) error {
-			c, err := ParseCamera(v)
-			if err != nil {
-				return err
-			}
-			s.Camera = &c
-			return nil
-		},
-		Value: func(s State) []string {
-			if s.Camera == nil {
+			},
+			Value: func(s State) []string {
+				if s.UIScale == 1 {
+					return nil
+				}
+				return []string{strconv.Itoa(s.UIScale)}
+			}},
+		{Name: "spin", IsBool: true, Usage: "spin B about its own x axis",
+			Apply: func(s *State, v string) (err error) { s.Spin, err = parseBool("spin", v); return },
+			Value: func(s State) []string { return boolValue(s.Spin) }},
+		{Name: "camera", Usage: "camera yaw,pitch,distance[,tx,ty,tz[,fov]] in degrees",
+			Apply: func(s *State, v string) error {
+				c, err := ParseCamera(v)
+				if err != nil {
+					return err
+				}
+				s.Camera = &c
 				return nil
-			}
-			return []string{s.Camera.String()}
-		}},
-	choice("lab", "view: "+strings.Join(Labs, ", "), Labs, "piston",
-		func(s *State) *string { return &s.Lab }),
-	choice("aa", "anti-aliased lines: auto (dropped when frames stay slow), on or off", AntiAliasModes, "auto",
-		func(s *State) *string { return &s.AntiAlias }),
-	choice("normalize", "drift lab: normalize the spin axis in "+strings.Join(drift.NormNames(), " or "), drift.NormNames(), drift.NormNames()[0],
-		func(s *State) *string { return &s.Normalize }),
+			},
+			Value: func(s State) []string {
+				if s.Camera == nil {
+					return nil
+				}
+				return []string{s.Camera.String()}
+			}},
+		Choice("lab", "view: "+strings.Join(LabNames(), ", "), LabNames(), defaultLab(),
+			func(s *State) *string { return &s.Lab }),
+		Choice("aa", "anti-aliased lines: auto (dropped when frames stay slow), on or off", AntiAliasModes, "auto",
+			func(s *State) *string { return &s.AntiAlias }),
+	}
 }
 
-// choice is a Param whose value is one of valid, kept in the State field
-// that field points to; def, the default, is left out of Share URLs. An
-// unknown value is an error that lists the valid ones.
-func choice(name, usage string, valid []string, def string, field func(*State) *string) Param {
-	return Param{Name: name, Usage: usage,
+// Choice is a Param whose value is one of valid, kept in the State field
+// that field points to; def, the default (also its Default), is left out
+// of Share URLs. An unknown value is an error that lists the valid ones.
+func Choice(name, usage string, valid []string, def string, field func(*State) *string) Param {
+	return Param{Name: name, Usage: usage, Default: def,
 		Apply: func(s *State, v string) error {
 			if err := oneOf(name, v, valid); err != nil {
 				return err
@@ -274,7 +283,7 @@ func FromQuery(q url.Values) (State, []error) {
 	// A set naming an unknown node is only found against the scene; drop
 	// such sets with an error so the rest still applies.
 	base := s.Preset
-	if LabOfPreset(base) != "piston" {
+	if !isSceneLab(LabOfPreset(base)) {
 		base = Default().Preset
 	}
 	if sc, err := scene.NewPreset(base); err == nil {
@@ -329,45 +338,4 @@ func Pick(names ...string) []Param {
 		}
 	}
 	return out
-}
-
-// LabPresets lists each lab's presets, first the lab's default. The piston
-// lab's are scenes (scene.Presets); the dynamics lab's are its models; the
-// drift lab has none.
-var LabPresets = map[string][]string{
-	"piston":   scene.PresetNames(),
-	"dynamics": dynamics.PresetNames(),
-}
-
-// LabOfPreset returns the lab a preset name belongs to, or "".
-func LabOfPreset(name string) string {
-	for _, lab := range Labs {
-		for _, p := range LabPresets[lab] {
-			if p == name {
-				return lab
-			}
-		}
-	}
-	return ""
-}
-
-func presetUsage() string {
-	var parts []string
-	for _, lab := range Labs {
-		if ps := LabPresets[lab]; len(ps) > 0 {
-			parts = append(parts, strings.Join(ps, ", ")+" (lab "+lab+")")
-		}
-	}
-	return strings.Join(parts, "; ")
-}
-
-// Check reports a preset that does not fit the lab: a dynamics preset
-// needs lab=dynamics, a scene preset suits the piston lab (and is the
-// piston view's scene when another lab is shown).
-func (s State) Check() error {
-	lab := LabOfPreset(s.Preset)
-	if lab == "" || lab == "piston" || lab == s.Lab {
-		return nil
-	}
-	return fmt.Errorf("preset %q belongs to lab %s, not %s (add lab=%s)", s.Preset, lab, s.Lab, lab)
 }

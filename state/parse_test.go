@@ -115,7 +115,8 @@ func TestEmptySceneFlagRefused(t *testing.T) {
 // ScenePreset offers and accepts only scene presets (finding 15: report
 // and export listed turntable and crash, which they refuse).
 func TestScenePreset(t *testing.T) {
-	for lab, names := range LabPresets {
+	for _, l := range Labs() {
+		lab, names := l.Name, l.Presets
 		for _, n := range names {
 			s := Default()
 			err := ScenePreset.Apply(&s, n)

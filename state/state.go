@@ -2,7 +2,9 @@
 // command line and the web page's URL can set: preset or scene file, mode,
 // per-node edits, comparison, UI level, camera and lab. Flags and URL
 // parameters have the same names and syntax, parse through the same
-// functions and fail with the same messages.
+// functions and fail with the same messages. The labs (their names,
+// presets and own settings) are not known here: package main installs them
+// with UseLabs before anything is parsed.
 package state
 
 import (
@@ -18,9 +20,6 @@ import (
 	"skewlab/transform"
 )
 
-// Labs are the views the app can show, in chooser order.
-var Labs = []string{"piston", "drift", "dynamics"}
-
 // UILevels are the values of the ui setting: full UI, only the mode
 // chooser and the seed's slider, or none (a clean figure).
 var UILevels = []string{"full", "min", "off"}
@@ -35,7 +34,7 @@ var AntiAliasModes = []string{"auto", "on", "off"}
 // State is everything the command line or the URL can set. The zero value
 // is not valid; start from Default.
 type State struct {
-	Preset    string      // preset name (a scene, or a dynamics model with Lab "dynamics"); a scene preset is ignored when ScenePath is set
+	Preset    string      // preset name: a scene (the scene lab's), or a preset of another lab with Lab set to it; a scene preset is ignored when ScenePath is set
 	ScenePath string      // scene file (command line only; the web build has no files)
 	Mode      string      // accumulation mode name
 	Sets      []Set       // per-node edits applied in order after loading
@@ -45,22 +44,40 @@ type State struct {
 	UIScale   int         // 1, 2 or 3
 	Spin      bool        // B spins about its own x axis
 	Camera    *CameraSpec // nil for the default view
-	Lab       string      // one of Labs
+	Lab       string      // one of LabNames
 	AntiAlias string      // one of AntiAliasModes
-	Normalize string      // the drift lab's axis normalization, one of drift.NormNames ("float64" default)
+	Normalize string      // the drift lab's axis normalization, set by that lab's normalize Param
 }
 
-// Default returns the starting state: the piston in accumulate-trs, full
-// UI at scale 1, no comparison, the piston view, anti-aliasing auto.
+// Default returns the starting state: the scene lab's first preset in
+// modes.Default, full UI at scale 1, no comparison, the first installed
+// lab, anti-aliasing auto, and every lab Param at its Default. Before
+// UseLabs the preset and lab are "".
 func Default() State {
-	return State{Preset: "piston", Mode: modes.Default, UI: "full", UIScale: 1, Lab: "piston", AntiAlias: "auto", Normalize: "float64"}
+	s := State{Preset: defaultPreset(), Mode: modes.Default, UI: "full", UIScale: 1, Lab: defaultLab(), AntiAlias: "auto"}
+	for _, l := range labs {
+		for _, p := range l.Params {
+			if p.Default != "" {
+				_ = p.Apply(&s, p.Default)
+			}
+		}
+	}
+	return s
 }
 
-// PistonScene is Scene for the piston view: when the preset belongs to
-// another lab (turntable, crash), the piston view shows its default scene
-// with the edits.
-func (s State) PistonScene() (*scene.Scene, error) {
-	if lab := LabOfPreset(s.Preset); lab != "" && lab != "piston" {
+// defaultPreset returns the scene lab's first preset, or "" without one.
+func defaultPreset() string {
+	if ps := scenePresets(); len(ps) > 0 {
+		return ps[0]
+	}
+	return ""
+}
+
+// ViewScene is Scene for the scene lab's view: when the preset belongs to
+// another lab (a dynamics model), that view shows the default scene with
+// the edits.
+func (s State) ViewScene() (*scene.Scene, error) {
+	if lab := LabOfPreset(s.Preset); lab != "" && !isSceneLab(lab) {
 		s.Preset = Default().Preset
 	}
 	return s.Scene()
@@ -76,7 +93,7 @@ func (s State) Scene() (*scene.Scene, error) {
 		sc, err = scene.Load(s.ScenePath)
 	} else {
 		sc, err = scene.NewPreset(s.Preset)
-		if lab := LabOfPreset(s.Preset); err != nil && lab != "" && lab != "piston" {
+		if lab := LabOfPreset(s.Preset); err != nil && lab != "" && !isSceneLab(lab) {
 			err = notAScene(s.Preset, lab)
 		}
 	}

@@ -127,7 +127,7 @@ func TestLabPresets(t *testing.T) {
 	if len(errs) != 0 || s.Preset != "crash" || s.Lab != "dynamics" || len(s.Sets) != 1 {
 		t.Fatalf("%+v %v", s, errs)
 	}
-	if sc, err := s.PistonScene(); err != nil || sc.Index("Root") != 0 {
+	if sc, err := s.ViewScene(); err != nil || sc.Index("Root") != 0 {
 		t.Errorf("piston scene for a dynamics preset: %v", err)
 	}
 	if _, err := s.Scene(); err == nil || !strings.Contains(err.Error(), "not a scene") {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -19,19 +20,6 @@ import (
 	"skewlab/render"
 	"skewlab/state"
 )
-
-// LabViews makes the view of each lab by name. The piston lab is built
-// in; the drift and dynamics labs add themselves here when they exist. A
-// lab of state.Labs without an entry shows a message instead.
-var LabViews = map[string]func(st state.State) (View, error){
-	"piston": func(st state.State) (View, error) {
-		m, err := NewModel(st)
-		if err != nil {
-			return nil, err
-		}
-		return NewPistonView(m), nil
-	},
-}
 
 // Config is what the program decides outside the state: a screenshot file
 // to write after the first fully drawn frame (then the app ends), and the
@@ -51,7 +39,8 @@ type Config struct {
 type App struct {
 	st      state.State
 	cfg     Config
-	labs    []string
+	labs    []Lab
+	names   []string // the labs' names, the Lab window's choices
 	lab     int
 	views   []View // by lab index, made on first use
 	ui      debugui.DebugUI
@@ -90,9 +79,17 @@ type App struct {
 	FPS, TPS float64
 }
 
-// NewApp makes the app for st, starting in st.Lab.
-func NewApp(st state.State, cfg Config) (*App, error) {
-	a := &App{st: st, cfg: cfg, labs: state.Labs, views: make([]View, len(state.Labs)), scale: 1, chars: make([]rune, 0, 16)}
+// NewApp makes the app for st showing labs (in the Lab window's order; at
+// least one), starting in st.Lab, or the first lab when st.Lab is none of
+// them. An error is the starting lab's view refusing st.
+func NewApp(st state.State, cfg Config, labs []Lab) (*App, error) {
+	if len(labs) == 0 {
+		return nil, errors.New("no labs to show")
+	}
+	a := &App{st: st, cfg: cfg, labs: labs, views: make([]View, len(labs)), scale: 1, chars: make([]rune, 0, 16)}
+	for _, l := range labs {
+		a.names = append(a.names, l.State.Name)
+	}
 	if a.cfg.Background == nil {
 		a.cfg.Background = color.RGBA{18, 19, 24, 255}
 	}
@@ -112,7 +109,7 @@ func NewApp(st state.State, cfg Config) (*App, error) {
 	a.in.UIScale = max(1, st.UIScale)
 	a.in.SetUIScale = func(n int) { a.in.UIScale = max(1, min(3, n)) }
 	a.uiFunc = a.windows
-	a.lab = max(0, indexOf(a.labs, st.Lab))
+	a.lab = max(0, indexOf(a.names, st.Lab))
 	if err := a.ensureView(); err != nil {
 		return nil, err
 	}
@@ -134,12 +131,12 @@ func (a *App) ensureView() error {
 	if a.views[a.lab] != nil {
 		return nil
 	}
-	mk, ok := LabViews[a.labs[a.lab]]
-	if !ok {
-		a.views[a.lab] = &MissingView{Lab: a.labs[a.lab]}
+	l := a.labs[a.lab]
+	if l.NewView == nil {
+		a.views[a.lab] = a.missing(nil)
 		return nil
 	}
-	v, err := mk(a.st)
+	v, err := l.NewView(a.st)
 	if err != nil {
 		return err
 	}
@@ -380,9 +377,9 @@ func (a *App) labWindow(ctx *debugui.Context) {
 	r := labWindowRect(int(a.in.Width/s), int(a.in.Height/s))
 	ctx.Window("Lab", r, func(debugui.ContainerLayout) {
 		ctx.SetGridLayout([]int{-2, -1}, nil)
-		ctx.Dropdown(&a.lab, a.labs).On(func() {
+		ctx.Dropdown(&a.lab, a.names).On(func() {
 			if err := a.ensureView(); err != nil {
-				a.views[a.lab] = &MissingView{Lab: a.labs[a.lab], Err: err}
+				a.views[a.lab] = a.missing(err)
 			}
 		})
 		ctx.Button("Help ?").On(func() { a.help = !a.help })
@@ -459,10 +456,17 @@ func SavePNG(img *ebiten.Image, path string) error {
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
+// missing returns the MissingView of the current lab, which failed to
+// start with err (nil: it has no view).
+func (a *App) missing(err error) *MissingView {
+	return &MissingView{Lab: a.names[a.lab], Home: a.names[0], Err: err}
+}
+
 // MissingView stands in for a lab that is not built yet (or failed to
 // start): it says so in the middle of the screen.
 type MissingView struct {
 	Lab  string
+	Home string // the lab to choose instead (the default lab)
 	Err  error
 	text Labels
 	msg  string
@@ -476,7 +480,7 @@ func (v *MissingView) Title() string { return v.Lab + " (not available)" }
 func (v *MissingView) Update(in *Input) error {
 	v.w, v.h, v.text.Scale = in.Width, in.Height, float64(UIPixels(in))
 	if v.msg == "" {
-		v.msg = "The " + v.Lab + " lab is not part of this build yet. Choose piston in the Lab window."
+		v.msg = "The " + v.Lab + " lab is not part of this build yet. Choose " + v.Home + " in the Lab window."
 		if v.Err != nil {
 			v.msg = "The " + v.Lab + " lab could not start: " + v.Err.Error()
 		}
@@ -498,6 +502,9 @@ func (v *MissingView) Help() []string { return nil }
 
 // Animating is false: the message does not change.
 func (v *MissingView) Animating() bool { return false }
+
+// Share adds nothing: the lab has no settings.
+func (v *MissingView) Share(*state.State) {}
 
 // smallScreen reports a screen under 720x400 UI units (for example a phone
 // in landscape, or a small embedded frame), where the full UI would hide

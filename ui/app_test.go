@@ -17,7 +17,7 @@ import (
 // missing.
 func TestHelpOverlayAndMissingLab(t *testing.T) {
 	needLoop(t)
-	a, err := NewApp(state.Default(), Config{})
+	a, err := NewApp(state.Default(), Config{}, testLabs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestSettled(t *testing.T) {
 	}
 	st := state.Default()
 	st.AntiAlias = "on"
-	a, err := NewApp(st, Config{})
+	a, err := NewApp(st, Config{}, testLabs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,14 +91,14 @@ func TestSettled(t *testing.T) {
 	}
 
 	st.Spin = true
-	a, _ = NewApp(st, Config{})
+	a, _ = NewApp(st, Config{}, testLabs)
 	a.LayoutF(640, 480)
 	if n := framesToSettle(a, 20); n != -1 {
 		t.Errorf("spinning B: settled after %d frames, want never", n)
 	}
 
 	st.Spin, st.AntiAlias = false, "auto"
-	a, _ = NewApp(st, Config{})
+	a, _ = NewApp(st, Config{}, testLabs)
 	a.LayoutF(640, 480)
 	framesToSettle(a, 1)
 	a.start = time.Now().Add(time.Hour) // the choice's window has not come
@@ -111,7 +111,7 @@ func TestSettled(t *testing.T) {
 	}
 
 	st.AntiAlias = "off"
-	a, _ = NewApp(st, Config{})
+	a, _ = NewApp(st, Config{}, testLabs)
 	if a.AntiAliased() {
 		t.Error("aa=off draws anti-aliased")
 	}

@@ -7,13 +7,14 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"skewlab/piston"
 	"skewlab/scene"
 	"skewlab/state"
 )
 
 // spinningPiston is the piston with spin on, so every update recomputes.
 func spinningPiston(tb testing.TB) *PistonView {
-	m, err := NewModel(state.Default())
+	m, err := piston.NewModel(state.Default())
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -26,7 +27,7 @@ func stressView(tb testing.TB) *PistonView {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	m, err := NewModel(state.Default())
+	m, err := piston.NewModel(state.Default())
 	if err != nil {
 		tb.Fatal(err)
 	}

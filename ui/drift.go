@@ -11,7 +11,6 @@ import (
 // the picture, both without ebiten; DriftView draws them and routes keys
 // and the Drift window to the model.
 
-func init() { LabViews["drift"] = newDriftView }
 
 // newDriftView is the drift lab's LabViews entry: it takes the state's
 // normalize setting ("" is the default); the scene settings do not apply.

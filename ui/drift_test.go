@@ -64,7 +64,7 @@ func TestDriftUpdateAllocs(t *testing.T) {
 func TestDriftLabRegistered(t *testing.T) {
 	st := state.Default()
 	st.Lab = "drift"
-	a, err := NewApp(st, Config{})
+	a, err := NewApp(st, Config{}, testLabs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestDriftImages(t *testing.T) {
 	st := state.Default()
 	st.Lab = "drift"
 	st.AntiAlias = "on" // fixed: auto would decide by the test's own frame rate after 4 s
-	a, err := NewApp(st, Config{})
+	a, err := NewApp(st, Config{}, testLabs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestDriftNormalizeSetting(t *testing.T) {
 	if len(errs) != 0 {
 		t.Fatal(errs)
 	}
-	a, err := NewApp(st, Config{})
+	a, err := NewApp(st, Config{}, testLabs)
 	if err != nil {
 		t.Fatal(err)
 	}

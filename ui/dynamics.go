@@ -17,8 +17,6 @@ import (
 	"skewlab/state"
 )
 
-func init() { LabViews["dynamics"] = newDynamicsView }
-
 // newDynamicsView is the dynamics lab's entry in LabViews. It starts on
 // the state's preset when that is a dynamics preset (preset=crash with
 // lab=dynamics), else on the turntable.

@@ -37,7 +37,7 @@ func TestDynamicsRegistered(t *testing.T) {
 	if len(errs) > 0 || st.Lab != "dynamics" {
 		t.Fatalf("lab=dynamics: %v, %v", st.Lab, errs)
 	}
-	a, err := NewApp(st, Config{})
+	a, err := NewApp(st, Config{}, testLabs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +245,7 @@ func TestDynamicsGUI(t *testing.T) {
 	st := state.Default()
 	st.Lab = "dynamics"
 	st.AntiAlias = "on" // fixed: auto would decide by the test's own frame rate after 4 s
-	a, err := NewApp(st, Config{})
+	a, err := NewApp(st, Config{}, testLabs)
 	if err != nil {
 		t.Fatal(err)
 	}

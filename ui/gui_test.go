@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"skewlab/modes"
+	"skewlab/piston"
 	"skewlab/render"
 	"skewlab/state"
 )
@@ -25,10 +26,10 @@ func topDown(target mgl64.Vec3) render.Camera {
 
 // pistonModel returns the piston under mode with Root scale (sx, 1, 1),
 // nothing drawn but the node shapes, seen from above.
-func pistonModel(t testing.TB, mode string, sx float64) *Model {
+func pistonModel(t testing.TB, mode string, sx float64) *piston.Model {
 	st := state.Default()
 	st.Mode = mode
-	m, err := NewModel(st)
+	m, err := piston.NewModel(st)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,12 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"skewlab/state"
 )
+
+// testLabs are the program's labs, as package main lists them.
+var testLabs = []Lab{PistonLab, DriftLab, DynamicsLab}
 
 // haveLoop is true while the tests run inside ebiten's game loop (under a
 // display, such as Xvfb), where images can be drawn and read back.
@@ -28,10 +33,11 @@ func (r *loopRunner) Update() error {
 func (r *loopRunner) Draw(*ebiten.Image)         {}
 func (r *loopRunner) Layout(w, h int) (int, int) { return w, h }
 
-// TestMain runs the tests inside the real ebiten game loop when a display
+// TestMain installs testLabs, then runs the tests inside the real ebiten game loop when a display
 // is available. Without one, the tests that need the loop skip, or fail
 // when the CI environment variable is set.
 func TestMain(m *testing.M) {
+	state.UseLabs(LabStates(testLabs)...)
 	if !hasDisplay() {
 		os.Exit(m.Run())
 	}

@@ -1,20 +1,34 @@
 package ui
 
 import (
-	"math"
-
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"skewlab/modes"
+	"skewlab/piston"
 	"skewlab/scene"
+	"skewlab/state"
 )
 
-// PistonView is the piston lab: seed 000's hierarchy in 3D wireframe under
-// a chosen accumulation mode, with the Mode, Piston, Nodes, Readouts,
-// Compare, View and Presets windows bound to its Model.
+// PistonLab is the piston lab: package piston's model and presets, shown
+// by a PistonView.
+var PistonLab = Lab{State: piston.Lab, NewView: newPistonView}
+
+// newPistonView is the piston lab's NewView: the model of st.
+func newPistonView(st state.State) (View, error) {
+	m, err := piston.NewModel(st)
+	if err != nil {
+		return nil, err
+	}
+	return NewPistonView(m), nil
+}
+
+// PistonView is the piston lab's view: seed 000's hierarchy in 3D
+// wireframe under a chosen accumulation mode, with the Mode, Piston,
+// Nodes, Readouts, Compare, View and Presets windows bound to its
+// piston.Model.
 type PistonView struct {
-	M       *Model
+	M       *piston.Model
 	strokes Strokes
 	labels  Labels
 	x, w, h float64 // the picture's band of the screen
@@ -25,8 +39,8 @@ type PistonView struct {
 	win     windowState
 }
 
-// NewPistonView returns the piston lab over m.
-func NewPistonView(m *Model) *PistonView {
+// NewPistonView returns the piston lab's view of m.
+func NewPistonView(m *piston.Model) *PistonView {
 	v := &PistonView{M: m, titleOf: [2]int{-2, -2}}
 	v.win.init(m)
 	return v
@@ -37,9 +51,9 @@ func NewPistonView(m *Model) *PistonView {
 func (v *PistonView) Title() string {
 	if v.titleOf != [2]int{v.M.Mode, v.M.Compare} {
 		v.titleOf = [2]int{v.M.Mode, v.M.Compare}
-		v.title = "piston: " + ModeName(v.M.Mode)
+		v.title = piston.Name + ": " + piston.ModeName(v.M.Mode)
 		if v.M.Compare >= 0 {
-			v.title += " vs " + ModeName(v.M.Compare)
+			v.title += " vs " + piston.ModeName(v.M.Compare)
 		}
 	}
 	return v.title
@@ -47,6 +61,9 @@ func (v *PistonView) Title() string {
 
 // Animating reports whether B spins.
 func (v *PistonView) Animating() bool { return v.M.Spin }
+
+// Share writes the model's part of a Share link (piston.Model.Share).
+func (v *PistonView) Share(st *state.State) { v.M.Share(st) }
 
 // Help lists the piston lab's keys.
 func (v *PistonView) Help() []string { return pistonHelp }
@@ -67,16 +84,7 @@ func (v *PistonView) Update(in *Input) error {
 	if in.Keys {
 		v.keys(in)
 	}
-	if in.Orbit && (in.DX != 0 || in.DY != 0) {
-		m.Camera.Orbit(-in.DX*OrbitDegPerPixel/in.DeviceScale, in.DY*OrbitDegPerPixel/in.DeviceScale)
-		m.Touch()
-	}
-	if in.Pan && (in.DX != 0 || in.DY != 0) && in.Height > 0 {
-		m.Camera.Pan(-in.DX/in.Height, in.DY/in.Height)
-		m.Touch()
-	}
-	if in.Wheel != 0 {
-		m.Camera.Zoom(math.Pow(ZoomPerStep, -in.Wheel))
+	if cameraGestures(&m.Camera, in) {
 		m.Touch()
 	}
 	x, w := in.ViewX, in.ViewW
@@ -113,12 +121,6 @@ func (v *PistonView) Update(in *Input) error {
 const (
 	SubPixel       = 0.75
 	MaxAntiAliased = 20000
-)
-
-// Camera gesture rates.
-const (
-	OrbitDegPerPixel = 0.3 // degrees of orbit per (device-independent) pixel dragged
-	ZoomPerStep      = 0.9 // distance factor per wheel step toward the target
 )
 
 func (v *PistonView) keys(in *Input) {
@@ -171,6 +173,6 @@ func (v *PistonView) Draw(screen *ebiten.Image) {
 	v.strokes.Draw(screen)
 	v.labels.Draw(screen)
 	if v.M.Compare >= 0 && v.M.Split {
-		v.labels.DrawSplitTitles(screen, v.x, v.w, ModeName(v.M.Mode), ModeName(v.M.Compare))
+		v.labels.DrawSplitTitles(screen, v.x, v.w, piston.ModeName(v.M.Mode), piston.ModeName(v.M.Compare))
 	}
 }

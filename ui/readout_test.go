@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/modes"
+	"skewlab/piston"
 	"skewlab/scene"
 	"skewlab/state"
 	"skewlab/transform"
@@ -15,7 +16,7 @@ import (
 
 // overflowModel is the app on a chain of n nodes, each scaled by s, in
 // accumulate-matrices.
-func overflowModel(t *testing.T, n int, s mgl64.Vec3) *Model {
+func overflowModel(t *testing.T, n int, s mgl64.Vec3) *piston.Model {
 	nodes := make([]scene.Node, n)
 	for i := range nodes {
 		nodes[i] = scene.Node{Name: fmt.Sprintf("N%d", i), Parent: i - 1,
@@ -27,7 +28,7 @@ func overflowModel(t *testing.T, n int, s mgl64.Vec3) *Model {
 	}
 	st := state.Default()
 	st.Mode = "accumulate-matrices"
-	m, err := NewModel(st)
+	m, err := piston.NewModel(st)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,22 +79,17 @@ func TestReadoutsOverflow(t *testing.T) {
 	}
 }
 
-// Finding 8 in the app: a fold that leaves children unfolded says so.
-func TestFoldMessageUnfolded(t *testing.T) {
-	nodes := []scene.Node{{Name: "Root", Parent: -1, Local: transform.TRS{Rotation: mgl64.QuatIdent(), Scale: mgl64.Vec3{1, 1, 1}}}}
-	for i := 0; i < 5; i++ {
-		nodes = append(nodes, scene.Node{Name: fmt.Sprintf("C%d", i), Parent: 0, Local: transform.TRS{Rotation: mgl64.QuatIdent(), Scale: mgl64.Vec3{1, 1, 1}}})
-	}
-	sc, err := scene.New(nodes)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := FoldMessage(sc, modes.FoldResult{Residual: 0, Unfolded: []int{1, 2, 3, 5}})
-	want := "folded, NOT exact: 4 left unfolded (a folded value would exceed 1e6): C0, C1, C2 and 1 more; largest residual of the rest 0.00e+00"
-	if got != want {
-		t.Errorf("FoldMessage = %q\nwant %q", got, want)
-	}
-	if got := FoldMessage(sc, modes.FoldResult{Residual: 0.5}); got != "folded; largest residual 5.00e-01" {
-		t.Errorf("exact-ish fold message %q", got)
+// The readouts of a collapsed node (Root scale 0 or negative, A scaled to
+// zero) in every mode are formatted without a panic.
+func TestReadoutsOfCollapsedNodes(t *testing.T) {
+	for _, sx := range []float64{0, -5, 5, -0.0001} {
+		for mi := range modes.All {
+			m := pistonModel(t, modes.All[mi].Name, sx)
+			m.Edits[m.Scene.Index("A")].Scale = mgl64.Vec3{0, 0, 0}
+			m.Spin = true
+			m.Recompute(0, 640, 480)
+			v := NewPistonView(m)
+			v.win.refresh(m) // readouts of a collapsed node must not panic
+		}
 	}
 }

@@ -8,6 +8,8 @@ package ui
 import (
 	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"skewlab/state"
 )
 
 // Level is how much UI is shown: LevelFull (every window), LevelMin (only
@@ -42,10 +44,10 @@ type Input struct {
 	ViewX, ViewW  float64     // the band of the screen the windows leave free for the picture; ViewW 0 means all of it
 }
 
-// View is one lab of the app: the piston now, drift and dynamics later.
-// The App calls Update once per tick, Windows inside the debugui update
-// (only when the UI is shown), and Draw once per drawn frame. Draw must only
-// draw; all computing happens in Update.
+// View is the window side of one lab (see Lab), made by its NewView. The
+// App calls Update once per tick, Windows inside the debugui update (only
+// when the UI is shown), Draw once per drawn frame, and Share when a Share
+// link is asked for. Draw must only draw; all computing happens in Update.
 type View interface {
 	// Title names the view and its current state for the window title,
 	// for example "piston: accumulate-trs".
@@ -62,4 +64,10 @@ type View interface {
 	// Animating reports whether the picture changes without input (a
 	// spin, a running lab). The App is not settled while it does.
 	Animating() bool
+	// Share writes the view's part of the state a Share link carries
+	// into st (its settings as they are now), leaving every other field
+	// as it is. st.Lab is already the lab shown, so a part that only
+	// applies while the lab is shown (a preset of a lab without scenes)
+	// can check it.
+	Share(st *state.State)
 }

@@ -10,10 +10,11 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/modes"
+	"skewlab/piston"
 	"skewlab/scene"
 )
 
-// windowState is what the piston windows bind to besides the Model: the
+// windowState is what the piston windows bind to besides the model: the
 // dropdown indices and the texts, formatted when the picture changes
 // rather than on every frame.
 type windowState struct {
@@ -31,7 +32,7 @@ type windowState struct {
 	root, a      int // indices of the piston's Root and A, -1 when absent
 }
 
-func (w *windowState) init(m *Model) {
+func (w *windowState) init(m *piston.Model) {
 	w.modeNames = modes.Names()
 	w.compareNames = append([]string{"none"}, w.modeNames...)
 	w.presetNames = scene.PresetNames()
@@ -48,14 +49,14 @@ func (w *windowState) init(m *Model) {
 }
 
 // refresh formats the readouts of the picked node after a recompute.
-func (w *windowState) refresh(m *Model) {
+func (w *windowState) refresh(m *piston.Model) {
 	w.compareSel = m.Compare + 1
 	if len(w.nodeNames) != len(m.Scene.Nodes) {
 		w.init(m)
 	}
 	r := modes.Analyze(m.Nodes(), m.World[0], m.Picked)
 	w.readout = w.readout[:0]
-	w.readoutHead = fmt.Sprintf("%s under %s", m.Scene.Nodes[m.Picked].Name, ModeName(m.Mode))
+	w.readoutHead = fmt.Sprintf("%s under %s", m.Scene.Nodes[m.Picked].Name, piston.ModeName(m.Mode))
 	w.readout = appendReadout(w.readout, r)
 }
 

@@ -1,4 +1,9 @@
-package ui
+// Package piston is the piston lab's model, without a display: seed 000's
+// hierarchy (or any scene) with its slider values, run through the chosen
+// accumulation modes and projected to screen segments (Recompute), plus
+// the edits a Share link carries (Share). Package ui's PistonView draws it
+// and binds its windows to it; this package imports no ebiten or debugui.
+package piston
 
 import (
 	"fmt"
@@ -21,6 +26,13 @@ import (
 type Edit struct {
 	Position, Euler, Scale mgl64.Vec3
 }
+
+// Name is the piston lab's name, its value of the lab setting.
+const Name = "piston"
+
+// Lab is what the piston lab contributes to the state: its name and the
+// scene presets (the lab's default first), which are scenes.
+var Lab = state.Lab{Name: Name, Presets: scene.PresetNames(), Scenes: true}
 
 // Model is the piston lab's state: the scene being edited, its slider
 // values, the mode, comparison, spin, camera and drawing options, and the
@@ -60,20 +72,17 @@ const SpinStep = 1.0
 // NewModel makes the piston lab's model from st: its scene (preset or
 // file, then the sets), mode, comparison, spin and camera.
 func NewModel(st state.State) (*Model, error) {
-	sc, err := st.PistonScene()
+	sc, err := st.ViewScene()
 	if err != nil {
 		return nil, err
 	}
 	m := &Model{Mode: modes.Index(st.Mode), Compare: -1, Split: st.Split, Spin: st.Spin,
-		Opt: render.DefaultOptions(), Ghost: true, Home: render.DefaultCamera(), Picked: -1}
+		Opt: render.DefaultOptions(), Ghost: true, Home: HomeCamera(st), Picked: -1}
 	if m.Mode < 0 {
 		m.Mode = modes.Index(modes.Default)
 	}
 	if st.Compare != "" {
 		m.Compare = modes.Index(st.Compare)
-	}
-	if st.Camera != nil {
-		m.Home = CameraFromSpec(*st.Camera, m.Home)
 	}
 	m.Camera = m.Home
 	if st.ScenePath == "" {
@@ -81,18 +90,6 @@ func NewModel(st state.State) (*Model, error) {
 	}
 	m.Load(sc, st.Sets)
 	return m, nil
-}
-
-// CameraFromSpec returns base with the parts of spec applied.
-func CameraFromSpec(spec state.CameraSpec, base render.Camera) render.Camera {
-	base.Yaw, base.Pitch, base.Distance = spec.Yaw, spec.Pitch, spec.Distance
-	if spec.HasTarget {
-		base.Target = spec.Target
-	}
-	if spec.HasFov {
-		base.Fov = spec.Fov
-	}
-	return base
 }
 
 // Load makes sc the scene being edited and its own reset point. Euler

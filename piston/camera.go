@@ -1,0 +1,30 @@
+package piston
+
+import (
+	"skewlab/render"
+	"skewlab/state"
+)
+
+// CameraFromSpec returns base with the parts of spec applied: yaw, pitch
+// and distance always, the target and field of view where spec has them.
+func CameraFromSpec(spec state.CameraSpec, base render.Camera) render.Camera {
+	base.Yaw, base.Pitch, base.Distance = spec.Yaw, spec.Pitch, spec.Distance
+	if spec.HasTarget {
+		base.Target = spec.Target
+	}
+	if spec.HasFov {
+		base.Fov = spec.Fov
+	}
+	return base
+}
+
+// HomeCamera returns the camera st asks for: render.DefaultCamera, changed
+// by st's camera setting when there is one. It is the model's starting
+// (and Reset) camera and the export command's camera.
+func HomeCamera(st state.State) render.Camera {
+	cam := render.DefaultCamera()
+	if st.Camera != nil {
+		cam = CameraFromSpec(*st.Camera, cam)
+	}
+	return cam
+}

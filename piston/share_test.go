@@ -1,0 +1,116 @@
+package piston
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"skewlab/state"
+)
+
+// openQuery parses a page's search string as the web build does.
+func openQuery(search string) (state.State, []error) {
+	q, err := url.ParseQuery(strings.TrimPrefix(search, "?"))
+	if err != nil {
+		return state.Default(), []error{err}
+	}
+	return state.FromQuery(q)
+}
+
+// modelState is the state a Share link of m carries when the page was
+// opened with opened: the default state with opened's UI level, scale and
+// lab, and m's part written by Share.
+func modelState(m *Model, opened state.State) state.State {
+	st := state.Default()
+	st.UI, st.UIScale, st.Lab = opened.UI, opened.UIScale, opened.Lab
+	m.Share(&st)
+	return st
+}
+
+// TestModelStateRoundTrip: the Share query of a model, opened again, gives
+// a model with the same sliders, mode, comparison and camera.
+func TestModelStateRoundTrip(t *testing.T) {
+	for _, search := range []string{
+		"",
+		"?mode=accumulate-matrices&set=Root.scale=3,1,1",
+		"?preset=skew&mode=skew-stripping&compare=accumulate-trs&split=1&spin=1",
+		"?set=A.euler=0,45,0&set=B.position=1,2,3&camera=30,20,12,1,0,0,45&ui=min&uiscale=2",
+	} {
+		opened, msgs := openQuery(search)
+		if len(msgs) != 0 {
+			t.Fatalf("%q: %q", search, msgs)
+		}
+		m, err := NewModel(opened)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := modelState(m, opened).Query()
+		again, msgs := openQuery("?" + q)
+		if len(msgs) != 0 {
+			t.Fatalf("%q: share query %q gives messages %q", search, q, msgs)
+		}
+		m2, err := NewModel(again)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q2 := modelState(m2, again).Query(); q2 != q {
+			t.Errorf("%q: share query %q reopens as %q", search, q, q2)
+		}
+		if m2.Mode != m.Mode || m2.Compare != m.Compare || m2.Split != m.Split || m2.Spin != m.Spin || !sameCamera(m2.Camera, m.Camera) {
+			t.Errorf("%q: share query %q reopens a different model", search, q)
+		}
+		for i := range m.Edits {
+			a, b := m.Edits[i], m2.Edits[i]
+			if !vecNear(a.Position, b.Position) || !vecNear(a.Euler, b.Euler) || !vecNear(a.Scale, b.Scale) {
+				t.Errorf("%q: node %d edits %v reopen as %v", search, i, a, b)
+			}
+		}
+		if again.UI != opened.UI || again.UIScale != opened.UIScale {
+			t.Errorf("%q: UI level or scale lost in %q", search, q)
+		}
+	}
+}
+
+// TestModelStateFollowsSliders: a slider moved after opening is in the
+// share query; untouched sliders are not.
+func TestModelStateFollowsSliders(t *testing.T) {
+	m, err := NewModel(state.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := modelState(m, state.Default()).Query(); q != "" {
+		t.Errorf("untouched default model shares %q, want an empty query", q)
+	}
+	root := m.Scene.Index("Root")
+	m.Edits[root].Scale[0] = 3.0200000000000005
+	m.Camera.Yaw += 10
+	q := modelState(m, state.Default()).Query()
+	for _, want := range []string{"set=Root.scale%3D3.02%2C1%2C1", "camera="} {
+		if !strings.Contains(q, want) {
+			t.Errorf("share query %q lacks %q", q, want)
+		}
+	}
+}
+
+// TestShareWritesOnlyItsPart: Share replaces the piston lab's fields of a
+// state that had others (a scene file, a camera, a comparison) with the
+// model's, and leaves the fields of the UI and of other labs alone.
+func TestShareWritesOnlyItsPart(t *testing.T) {
+	m, err := NewModel(state.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, msgs := openQuery("?preset=skew&mode=accumulate-matrices&compare=accumulate-trs&camera=30,20,12&set=Child.scale=2,2,2&ui=min&aa=off")
+	if len(msgs) != 0 {
+		t.Fatal(msgs)
+	}
+	st.ScenePath, st.Normalize = "x.json", "other"
+	m.Share(&st)
+	if st.Preset != "piston" || st.ScenePath != "" || st.Mode != state.Default().Mode || st.Compare != "" ||
+		st.Camera != nil || len(st.Sets) != 0 || st.Split || st.Spin {
+		t.Errorf("Share kept the old piston part: %+v", st)
+	}
+	if st.UI != "min" || st.AntiAlias != "off" || st.Normalize != "other" {
+		t.Errorf("Share changed another part: %+v", st)
+	}
+}

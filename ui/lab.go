@@ -1,0 +1,26 @@
+package ui
+
+import "skewlab/state"
+
+// Lab is one lab of the app as a unit: what it contributes to the state
+// (its name, presets and own settings, installed with state.UseLabs) and
+// the constructor of its view. Package main lists the labs; App shows
+// them in that order in the Lab window, the first being the default.
+type Lab struct {
+	// State is the lab's name, presets and own parameters.
+	State state.Lab
+	// NewView makes the lab's view for the state the app started with;
+	// an error means the state does not suit the lab (a scene that does
+	// not load). A nil NewView shows a MissingView.
+	NewView func(st state.State) (View, error)
+}
+
+// LabStates returns the State parts of labs, in order, for
+// state.UseLabs.
+func LabStates(labs []Lab) []state.Lab {
+	out := make([]state.Lab, len(labs))
+	for i, l := range labs {
+		out[i] = l.State
+	}
+	return out
+}
