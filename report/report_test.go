@@ -38,17 +38,21 @@ func TestStreamMatchesMarshalIndent(t *testing.T) {
 }
 
 // pistonScene returns the piston with -set Root.scale=3,1,1 -set
-// A.euler=0,38,0, made as the command makes it.
+// A.euler=0,38,0, made as the command makes it
+// (the preset, then each set applied in order).
 func pistonScene(t *testing.T) *scene.Scene {
 	t.Helper()
-	st := state.Default()
-	st.Sets = []state.Set{
-		{Node: "Root", Field: "scale", Values: []float64{3, 1, 1}},
-		{Node: "A", Field: "euler", Values: []float64{0, 38, 0}},
-	}
-	sc, err := st.Scene()
+	sc, err := scene.NewPreset("piston")
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, set := range []state.Set{
+		{Node: "Root", Field: "scale", Values: []float64{3, 1, 1}},
+		{Node: "A", Field: "euler", Values: []float64{0, 38, 0}},
+	} {
+		if err := set.Apply(sc); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return sc
 }
