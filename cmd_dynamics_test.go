@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"skewlab/internal/testkit"
 )
 
 // TestDynamicsTextHand: the turntable preset at t = 0 prints the force
@@ -94,41 +96,10 @@ func TestDynamicsDegreesCamelCase(t *testing.T) {
 				t.Errorf("%s %s lacks %q:\n%s", c.preset, format, c.want, out.String())
 			}
 			if format == "json" {
-				checkCamelKeys(t, out.Bytes())
+				testkit.CheckCamelKeys(t, out.Bytes())
 			}
 		}
 	}
-}
-
-// checkCamelKeys fails the test for any JSON object key that is not
-// camelCase (a lower-case letter, then letters and digits).
-func checkCamelKeys(t *testing.T, data []byte) {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
-		t.Fatalf("bad JSON: %v", err)
-	}
-	var walk func(any)
-	walk = func(v any) {
-		switch x := v.(type) {
-		case map[string]any:
-			for k, e := range x {
-				ok := k != "" && k[0] >= 'a' && k[0] <= 'z'
-				for _, r := range k {
-					ok = ok && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
-				}
-				if !ok {
-					t.Errorf("JSON key %q is not camelCase", k)
-				}
-				walk(e)
-			}
-		case []any:
-			for _, e := range x {
-				walk(e)
-			}
-		}
-	}
-	walk(v)
 }
 
 // negZero matches a number printed as -0 (not -0.5 or -0.000001).

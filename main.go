@@ -12,23 +12,34 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"skewlab/cli"
+	"skewlab/state"
+	"skewlab/ui"
 )
 
-// commands is every command of the binary, in the order usage lists them.
-// serveCommand is the zero Command in the web build and webCommand outside
-// it (see web_js.go); dispatch and usage skip a zero Command.
-var commands = []cli.Command{
-	appCommand,
-	reportCommand,
-	exportCommand,
-	driftCommand,
-	dynamicsCommand,
-	serveCommand,
-	webCommand,
-}
+// labs are the labs of the app, in the order of its Lab window; the first
+// is the default lab. Each is a model package (no display) plus its view;
+// adding a lab is one line here (docs/architecture.md, "Adding a lab").
+var labs = []ui.Lab{ui.PistonLab, ui.DriftLab, ui.DynamicsLab}
+
+// init installs the labs' names, presets and settings in package state,
+// before any flag or URL is parsed (dispatch, the web build and the tests
+// all run after it).
+func init() { state.UseLabs(ui.LabStates(labs)...) }
+
+// commands is every command of the binary, in the order usage lists them:
+// the app and the scene commands, each lab's own command (drift,
+// dynamics), then the server. serveCommand is the zero Command in the web
+// build and webCommand outside it (see web_js.go); dispatch and usage
+// skip a zero Command.
+var commands = slices.Concat(
+	[]cli.Command{appCommand, reportCommand, exportCommand},
+	ui.LabCommands(labs),
+	[]cli.Command{dynamicsCommand, serveCommand, webCommand},
+)
 
 func main() {
 	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))

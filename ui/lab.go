@@ -1,6 +1,9 @@
 package ui
 
-import "skewlab/state"
+import (
+	"skewlab/cli"
+	"skewlab/state"
+)
 
 // Lab is one lab of the app as a unit: what it contributes to the state
 // (its name, presets and own settings, installed with state.UseLabs) and
@@ -13,6 +16,10 @@ type Lab struct {
 	// an error means the state does not suit the lab (a scene that does
 	// not load). A nil NewView shows a MissingView.
 	NewView func(st state.State) (View, error)
+	// Command is the lab's own command of the skewlab binary (for
+	// example `skewlab drift`), run without a display; the zero Command
+	// for a lab without one. main.go's command table lists it.
+	Command cli.Command
 }
 
 // LabStates returns the State parts of labs, in order, for
@@ -21,6 +28,17 @@ func LabStates(labs []Lab) []state.Lab {
 	out := make([]state.Lab, len(labs))
 	for i, l := range labs {
 		out[i] = l.State
+	}
+	return out
+}
+
+// LabCommands returns the commands of labs that have one, in lab order.
+func LabCommands(labs []Lab) []cli.Command {
+	var out []cli.Command
+	for _, l := range labs {
+		if l.Command.Run != nil {
+			out = append(out, l.Command)
+		}
 	}
 	return out
 }

@@ -20,6 +20,7 @@ var DriftLab = Lab{
 			drift.NormNames(), drift.NormNames()[0], func(s *state.State) *string { return &s.Normalize }),
 	}},
 	NewView: newDriftView,
+	Command: drift.Command,
 }
 
 // DynamicsLab is the dynamics lab: its presets are the models of package

@@ -159,7 +159,7 @@ func (v *PistonView) modeWindow(ctx *debugui.Context, r image.Rectangle) {
 	m := v.M
 	ctx.Window("Mode", r, func(debugui.ContainerLayout) {
 		ctx.Dropdown(&m.Mode, v.win.modeNames).On(m.Touch)
-		if modes.All[m.Mode].Name == "uniform-inner-scale" {
+		if modes.All[m.Mode].Folds {
 			ctx.Button("Fold residuals into the children").On(func() {
 				m.Fold()
 				v.win.init(m)

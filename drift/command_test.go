@@ -1,4 +1,4 @@
-package main
+package drift
 
 import (
 	"bytes"
@@ -8,12 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"skewlab/drift"
+	"skewlab/internal/testkit"
 )
 
 func TestDriftText(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := runDrift([]string{"-frames", "2000"}, &out, &errb); code != 0 {
+	if code := runCommand([]string{"-frames", "2000"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
 	s := out.String()
@@ -29,7 +29,7 @@ func TestDriftText(t *testing.T) {
 
 func TestDriftJSON(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := runDrift([]string{"-frames", "3000", "-format", "json", "-scale", "2"}, &out, &errb); code != 0 {
+	if code := runCommand([]string{"-frames", "3000", "-format", "json", "-scale", "2"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
 	var v struct {
@@ -44,7 +44,7 @@ func TestDriftJSON(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &v); err != nil {
 		t.Fatal(err)
 	}
-	checkCamelKeys(t, out.Bytes())
+	testkit.CheckCamelKeys(t, out.Bytes())
 	if v.Storages[0].FinalError == nil {
 		t.Error("finalError missing")
 	}
@@ -59,7 +59,7 @@ func TestDriftJSON(t *testing.T) {
 
 func TestDriftCSV(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := runDrift([]string{"-frames", "5000", "-format", "csv", "-axis", "0,0,1", "-step", "0.5"}, &out, &errb); code != 0 {
+	if code := runCommand([]string{"-frames", "5000", "-format", "csv", "-axis", "0,0,1", "-step", "0.5"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -82,7 +82,7 @@ func TestDriftCSV(t *testing.T) {
 func TestDriftCSVEveryFrame(t *testing.T) {
 	for _, frames := range []int{1, 2048, 2049, 5000, 5001, 6143} {
 		var out, errb bytes.Buffer
-		if code := runDrift([]string{"-frames", strconv.Itoa(frames), "-format", "csv"}, &out, &errb); code != 0 {
+		if code := runCommand([]string{"-frames", strconv.Itoa(frames), "-format", "csv"}, &out, &errb); code != 0 {
 			t.Fatalf("exit %d, stderr %q", code, errb.String())
 		}
 		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -97,7 +97,7 @@ func TestDriftCSVEveryFrame(t *testing.T) {
 			from, _ = strconv.Atoi(prev[0])
 			from++
 		}
-		r, _ := drift.NewRun(drift.KindMatrix, drift.DefaultConfig())
+		r, _ := NewRun(KindMatrix, DefaultConfig())
 		r.Advance(from - 1)
 		mx := 0.0
 		for r.Frame() < frames {
@@ -118,7 +118,7 @@ func TestDriftNormalize(t *testing.T) {
 	cross := map[string]*int{}
 	for _, norm := range []string{"float32", "float64"} {
 		var out, errb bytes.Buffer
-		if code := runDrift([]string{"-frames", "20000", "-format", "json", "-normalize", norm}, &out, &errb); code != 0 {
+		if code := runCommand([]string{"-frames", "20000", "-format", "json", "-normalize", norm}, &out, &errb); code != 0 {
 			t.Fatalf("exit %d, stderr %q", code, errb.String())
 		}
 		var v struct {
@@ -142,10 +142,10 @@ func TestDriftNormalize(t *testing.T) {
 		t.Errorf("float32: matrix crosses 1e-3 at %v, want 18470", c)
 	}
 	var out, errb bytes.Buffer
-	if code := runDrift([]string{"-frames", "10"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "normalized in float64") {
+	if code := runCommand([]string{"-frames", "10"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "normalized in float64") {
 		t.Errorf("default text does not say the normalization: %q", out.String())
 	}
-	if code := runDrift([]string{"-normalize", "float16"}, &out, &errb); code != 2 {
+	if code := runCommand([]string{"-normalize", "float16"}, &out, &errb); code != 2 {
 		t.Errorf("-normalize float16: exit %d, want 2", code)
 	}
 }
@@ -157,7 +157,7 @@ func TestDriftBadArgs(t *testing.T) {
 		{"-normalize", "float16"}, {"-normalize", ""},
 	} {
 		var out, errb bytes.Buffer
-		if code := runDrift(args, &out, &errb); code != 2 {
+		if code := runCommand(args, &out, &errb); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 		if out.Len() != 0 {
@@ -168,7 +168,7 @@ func TestDriftBadArgs(t *testing.T) {
 		}
 	}
 	var out, errb bytes.Buffer
-	if code := runDrift([]string{"-h"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "-frames") {
+	if code := runCommand([]string{"-h"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "-frames") {
 		t.Errorf("-h: exit %d, stdout %q", code, out.String())
 	}
 }
@@ -178,7 +178,7 @@ func FuzzDriftArgs(f *testing.F) {
 	f.Add("-step", "1e308", "-format", "csv")
 	f.Fuzz(func(t *testing.T, a, b, c, d string) {
 		var out, errb bytes.Buffer
-		code := runDrift([]string{a, b, c, d, "-frames", "50"}, &out, &errb)
+		code := runCommand([]string{a, b, c, d, "-frames", "50"}, &out, &errb)
 		if code != 0 && code != 2 {
 			t.Fatalf("exit %d", code)
 		}

@@ -1,4 +1,4 @@
-package main
+package drift
 
 import (
 	"errors"
@@ -8,26 +8,26 @@ import (
 	"strings"
 
 	"skewlab/cli"
-	"skewlab/drift"
 	"skewlab/state"
 )
 
-// driftCommand is `skewlab drift`; main.go's command table lists it.
-var driftCommand = cli.Command{
+// Command is `skewlab drift`, the drift lab's command: main.go's command
+// table lists it through the lab (ui/labs/drift's Lab).
+var Command = cli.Command{
 	Name:    "drift",
 	Summary: "print the float32 scale drift table (seed 004)",
-	Run:     runDrift,
+	Run:     runCommand,
 }
 
 // driftMaxFrames caps -frames so a run ends in well under a minute.
 const driftMaxFrames = 100_000_000
 
-// runDrift implements `skewlab drift`: it spins every storage of package drift
+// runCommand implements `skewlab drift`: it spins every storage of package drift
 // and prints the article's table beside ours (text), the same as JSON, or the
 // decimated error series (csv). Bad arguments print one line on stderr and
 // return 2.
-func runDrift(args []string, stdout, stderr io.Writer) int {
-	cfg := drift.DefaultConfig()
+func runCommand(args []string, stdout, stderr io.Writer) int {
+	cfg := DefaultConfig()
 	frames, format := 1_000_000, "text"
 	fs := cli.NewFlagSet("drift", "skewlab drift [-frames N] [-step DEG] [-axis x,y,z] [-scale x,y,z] [-normalize float64|float32] [-format text|json|csv]")
 	cli.IntVar(fs, &frames, "frames", "number of frames to spin, 1.."+strconv.Itoa(driftMaxFrames))
@@ -44,7 +44,7 @@ func runDrift(args []string, stdout, stderr io.Writer) int {
 	})
 	fs.StringVar(&format, "format", format, "output format: text, json or csv")
 	fs.Func("normalize", "how the axis is normalized: float64 (default: in float64, rounded once) or float32 (mgl32's Normalize)", func(s string) error {
-		n, err := drift.ParseNorm(s)
+		n, err := ParseNorm(s)
 		cfg.Normalize = n
 		return err
 	})
@@ -52,32 +52,32 @@ func runDrift(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if frames < 1 || frames > driftMaxFrames {
-		return driftUsage(stderr, fmt.Sprintf("-frames must be between 1 and %d, got %d", driftMaxFrames, frames))
+		return commandUsage(stderr, fmt.Sprintf("-frames must be between 1 and %d, got %d", driftMaxFrames, frames))
 	}
 	if format != "text" && format != "json" && format != "csv" {
-		return driftUsage(stderr, fmt.Sprintf("unknown -format %q (valid: text, json, csv)", format))
+		return commandUsage(stderr, fmt.Sprintf("unknown -format %q (valid: text, json, csv)", format))
 	}
 	if err := cfg.Validate(); err != nil {
-		return driftUsage(stderr, err.Error())
+		return commandUsage(stderr, err.Error())
 	}
 	points := 2
 	if format == "csv" {
-		points = drift.CSVPoints
+		points = CSVPoints
 	}
-	lab, err := drift.NewLab(cfg, points)
+	lab, err := NewLab(cfg, points)
 	if err != nil {
-		return driftUsage(stderr, err.Error())
+		return commandUsage(stderr, err.Error())
 	}
 	for lab.Frame() < frames {
 		lab.Advance(frames - lab.Frame())
 	}
 	switch format {
 	case "json":
-		err = drift.WriteJSON(stdout, lab)
+		err = WriteJSON(stdout, lab)
 	case "csv":
-		err = drift.WriteCSV(stdout, lab)
+		err = WriteCSV(stdout, lab)
 	default:
-		err = drift.WriteTable(stdout, lab)
+		err = WriteTable(stdout, lab)
 	}
 	if err != nil {
 		return cli.RunFailure(stderr, "drift", err)
@@ -85,8 +85,8 @@ func runDrift(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// driftUsage prints one line naming the problem and returns 2.
-func driftUsage(stderr io.Writer, problem string) int {
+// commandUsage prints one line naming the problem and returns 2.
+func commandUsage(stderr io.Writer, problem string) int {
 	return cli.UsageError(stderr, "drift", errors.New(problem))
 }
 
