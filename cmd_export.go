@@ -21,8 +21,8 @@ func init() {
 	register("export", "render a figure to SVG or PNG without a display", runExport)
 }
 
-// exportBackground is the figure's background, the app's.
-var exportBackground = render.Color{R: 0.09, G: 0.09, B: 0.11, A: 1}
+// exportBackground is the figure's background: the theme's, the app's.
+var exportBackground = render.Background
 
 func runExport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()

@@ -1,5 +1,5 @@
-// Package assets holds skewlab's data files, embedded in the binary with
-// go:embed: the scene presets (presets/NAME.json, in the scene file format
+// Package assets holds skewlab's data files, embedded in the binary
+// (the go:embed directives below): the scene presets (presets/NAME.json, in the scene file format
 // that -scene reads), the web page shell (web/index.html) and the one font
 // that the window and the PNG export both draw text with
 // (fonts/Go-Mono.ttf, licence in fonts/LICENSE).
