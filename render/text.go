@@ -17,7 +17,9 @@ import (
 // Go Mono, the one font (assets/fonts) that the window and the exported
 // pictures both draw text with. At 10 px every character advances 6 px
 // and a line's ascent is about 9.5 px; the window multiplies the size by
-// its UI scale.
+// its UI scale. Text placed by the top of its line (the labs' layouts
+// place lines on a 14 px pitch so) has its baseline one em, the size in
+// pixels, below that top: the glyphs clear the top by about half a pixel.
 const TextSize = 10.0
 
 // LabelOffset is where a label's text baseline starts relative to its

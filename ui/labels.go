@@ -31,11 +31,10 @@ func (l *Labels) Add(ls []render.Label) { l.items = append(l.items, ls...) }
 // little right of and above its anchor).
 func (l *Labels) Draw(dst *ebiten.Image) {
 	s := l.scale()
-	_, m := faceAt(s * render.TextSize)
 	for i := range l.items {
 		it := &l.items[i]
 		b := render.LabelBaseline(it.At, s)
-		l.text(dst, it.Text, b[0], b[1]-m.Ascent, it.Color)
+		l.text(dst, it.Text, b[0], b[1]-s*render.TextSize, it.Color)
 	}
 }
 
@@ -56,13 +55,15 @@ func (l *Labels) scale() float64 {
 }
 
 // text draws s with the top-left corner of its line at (x, y): its
-// baseline is the ascent lower. Text starts on whole pixels, its baseline
-// rounded as render.Rasterize rounds an exported label's, so both draw
-// the same glyph masks at the same place.
+// baseline is one em (the text size) lower, as render.TextSize says. Text
+// starts on whole pixels, its baseline rounded as render.Rasterize rounds
+// an exported label's, so both draw the same glyph masks at the same
+// place.
 func (l *Labels) text(dst *ebiten.Image, s string, x, y float64, c render.Color) {
-	f, m := faceAt(l.scale() * render.TextSize)
+	size := l.scale() * render.TextSize
+	f, m := faceAt(size)
 	// ebiten's GoXFace puts the baseline floor(ascent) below the origin.
-	base := math.Round(y + m.Ascent)
+	base := math.Round(y + size)
 	l.op.GeoM.Reset()
 	l.op.GeoM.Translate(math.Round(x), base-math.Floor(m.Ascent))
 	l.op.ColorScale.Reset()
