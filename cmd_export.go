@@ -26,8 +26,8 @@ var exportCommand = cli.Command{
 	Run:     runExport,
 }
 
-// exportBackground is the figure's background, the app's.
-var exportBackground = render.Color{R: 0.09, G: 0.09, B: 0.11, A: 1}
+// exportBackground is the figure's background: the theme's, the app's.
+var exportBackground = render.Background
 
 func runExport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()

@@ -23,7 +23,7 @@ web:
 	gzip -9 -n -c $(DIST)/skewlab.wasm > $(DIST)/skewlab.wasm.gz
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(DIST)/wasm_exec.js
 	@raw=$$(wc -c < $(DIST)/skewlab.wasm); gz=$$(wc -c < $(DIST)/skewlab.wasm.gz); \
-	  sed -e "s/@GZSIZE@/$$gz/" -e "s/@RAWSIZE@/$$raw/" web/index.html > $(DIST)/index.html; \
+	  sed -e "s/@GZSIZE@/$$gz/" -e "s/@RAWSIZE@/$$raw/" assets/web/index.html > $(DIST)/index.html; \
 	  echo "web: skewlab.wasm $$raw bytes, skewlab.wasm.gz $$gz bytes (limit $(WEB_GZ_LIMIT))"
 	@if $(GO) run . export -h >/dev/null 2>&1; then \
 	  echo "web: $(DIST)/fallback.png (skewlab export)"; \

@@ -1,9 +1,15 @@
 package render
 
-import "skewlab/scene"
+import (
+	"math"
+
+	"skewlab/scene"
+)
 
 // Color is a straight (not premultiplied) RGBA colour, each channel in
-// [0, 1].
+// [0, 1]. It implements image/color.Color, so a theme colour can be
+// handed to ebiten or image/draw as it is. The program's colours are all
+// in theme.go.
 type Color struct{ R, G, B, A float32 }
 
 // RGB returns the scene colour c, opaque.
@@ -23,12 +29,20 @@ func (c Color) Dim(f float32) Color {
 	return c
 }
 
-// Colours the scene decorations use.
-var (
-	White     = Color{1, 1, 1, 1}
-	GridColor = Color{0.55, 0.55, 0.6, 0.3}
-	XColor    = Color{1, 0.2, 0.2, 1}   // world x rod and local x axes
-	YColor    = Color{0.2, 0.9, 0.2, 1} // world y
-	ZColor    = Color{0.25, 0.4, 1, 1}  // world z
-	LabelGrey = Color{0.85, 0.85, 0.85, 1}
-)
+// RGBA implements image/color.Color: 16-bit channels, alpha-premultiplied,
+// each channel clamped to [0, 1] first (NaN counts as 0). A colour made
+// from 8-bit values (rgb8, rgba8) comes back as exactly those values times
+// 257.
+func (c Color) RGBA() (r, g, b, a uint32) {
+	al := float64(clamp01(c.A))
+	ch := func(x float32) uint32 { return uint32(math.Round(float64(clamp01(x)) * al * 0xffff)) }
+	return ch(c.R), ch(c.G), ch(c.B), uint32(math.Round(al * 0xffff))
+}
+
+// rgb8 returns the opaque colour with 8-bit channels r, g, b.
+func rgb8(r, g, b uint8) Color { return rgba8(r, g, b, 255) }
+
+// rgba8 returns the colour with 8-bit straight channels r, g, b, a.
+func rgba8(r, g, b, a uint8) Color {
+	return Color{float32(r) / 255, float32(g) / 255, float32(b) / 255, float32(a) / 255}
+}

@@ -16,7 +16,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
 
 	"skewlab/transform"
@@ -26,16 +25,13 @@ import (
 // accept, in pixels.
 const MaxExportSize = 16384
 
-// LabelOffset is where exporters put a label's text baseline relative to
-// its anchor, in pixels (right and up).
-var LabelOffset = [2]float64{4, -4}
-
 var errSize = errors.New("render: picture size must be between 1 and 16384 pixels")
 
 // WriteSVG writes segs and labels as an SVG picture width x height pixels
 // on a background bg, in the given order (sort with SortFarToNear first
-// for far-to-near drawing). Lines have round caps; labels are 12 px
-// monospace text at LabelOffset from their anchors. Segments or labels
+// for far-to-near drawing). Lines have round caps; labels are TextSize
+// px Go Mono (falling back to monospace where the viewer lacks it), their
+// baselines at LabelBaseline(At, 1). Segments or labels
 // with non-finite coordinates are skipped. It returns the first write
 // error, or an error for a size outside [1, MaxExportSize].
 func WriteSVG(w io.Writer, width, height int, bg Color, segs []Segment, labels []Label) error {
@@ -54,12 +50,13 @@ func WriteSVG(w io.Writer, width, height int, bg Color, segs []Segment, labels [
 		fmt.Fprintf(b, "<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" stroke=\"%s\" stroke-opacity=\"%s\" stroke-width=\"%s\"/>\n",
 			num(s.A[0]), num(s.A[1]), num(s.B[0]), num(s.B[1]), hex(s.Color), num(float64(clamp01(s.Color.A))), num(float64(lineWidth(s.Width))))
 	}
-	fmt.Fprintf(b, "</g>\n<g font-family=\"monospace\" font-size=\"12\">\n")
+	fmt.Fprintf(b, "</g>\n<g font-family=\"Go Mono, monospace\" font-size=\"%s\">\n", num(TextSize))
 	for _, l := range labels {
 		if !transform.Finite(l.At[0] + l.At[1]) {
 			continue
 		}
-		fmt.Fprintf(b, "<text x=\"%s\" y=\"%s\" fill=\"%s\" fill-opacity=\"%s\">", num(l.At[0]+LabelOffset[0]), num(l.At[1]+LabelOffset[1]), hex(l.Color), num(float64(clamp01(l.Color.A))))
+		at := LabelBaseline(l.At, 1)
+		fmt.Fprintf(b, "<text x=\"%s\" y=\"%s\" fill=\"%s\" fill-opacity=\"%s\">", num(at[0]), num(at[1]), hex(l.Color), num(float64(clamp01(l.Color.A))))
 		if err := xml.EscapeText(b, []byte(l.Text)); err != nil {
 			return err
 		}
@@ -73,7 +70,9 @@ func WriteSVG(w io.Writer, width, height int, bg Color, segs []Segment, labels [
 // background bg, anti-aliased, in the given order; consecutive segments
 // of the same colour are filled as one path (their overlaps do not
 // darken). Each segment is a rectangle of its width extended by half the
-// width at both ends; labels use basicfont's 7x13 face at LabelOffset.
+// width at both ends; labels are drawn with NewTextFace(TextSize), the
+// window's font and size at UI scale 1, their baselines at
+// LabelBaseline(At, 1).
 // Segments or labels with non-finite coordinates are skipped. It returns
 // the encoder's error, or an error for a size outside [1, MaxExportSize].
 func WritePNG(w io.Writer, width, height int, bg Color, segs []Segment, labels []Label) error {
@@ -108,15 +107,29 @@ func Rasterize(width, height int, bg Color, segs []Segment, labels []Label) (*im
 		r.fill(img, nrgba(segs[i].Color))
 		i = j
 	}
+	drawLabels(img, labels)
+	return img, nil
+}
+
+// drawLabels draws labels into img with the text font at TextSize, each
+// starting at the whole pixel nearest LabelBaseline(At, 1), as the window
+// does; labels with a non-finite anchor, or one too far outside the
+// picture for 26.6 fixed point, are skipped.
+func drawLabels(img *image.RGBA, labels []Label) {
+	if len(labels) == 0 {
+		return
+	}
+	face := NewTextFace(TextSize)
+	defer face.Close()
 	for _, l := range labels {
-		if !transform.Finite(l.At[0] + l.At[1]) {
+		at := LabelBaseline(l.At, 1)
+		if !transform.Finite(at[0]+at[1]) || math.Abs(at[0]) > 1<<20 || math.Abs(at[1]) > 1<<20 {
 			continue
 		}
-		d := font.Drawer{Dst: img, Src: image.NewUniform(nrgba(l.Color)), Face: basicfont.Face7x13,
-			Dot: fixed.P(int(math.Round(l.At[0]+LabelOffset[0])), int(math.Round(l.At[1]+LabelOffset[1])))}
+		d := font.Drawer{Dst: img, Src: image.NewUniform(nrgba(l.Color)), Face: face,
+			Dot: fixed.P(int(math.Round(at[0])), int(math.Round(at[1])))}
 		d.DrawString(l.Text)
 	}
-	return img, nil
 }
 
 // quad adds segment s to r as a rectangle of its width, extended by half

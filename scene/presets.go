@@ -6,20 +6,22 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"skewlab/transform"
+	"skewlab/assets"
 )
 
-// Preset is a named scene with a one-line description for menus.
+// Preset is a named scene with a one-line description for menus. Its
+// nodes are the scene file assets/presets/NAME.json, embedded in the
+// binary and read with the same validated loader as -scene (Unmarshal).
 type Preset struct {
 	Name        string
 	Description string
-	build       func() []Node
 }
 
 // Presets lists the built-in scenes in menu order (shift+1, shift+2, ...).
+// Each needs its file assets/presets/NAME.json (a test checks both ways).
 var Presets = []Preset{
-	{"piston", "seed 000's piston: Root, magenta cylinder A, cyan cylinder B", piston},
-	{"skew", "a parent scaled (2, 1, 1) over a child turned 38 degrees about z", skew},
+	{"piston", "seed 000's piston: Root, magenta cylinder A, cyan cylinder B"},
+	{"skew", "a parent scaled (2, 1, 1) over a child turned 38 degrees about z"},
 }
 
 // PresetNames returns the preset names in menu order.
@@ -32,45 +34,20 @@ func PresetNames() []string {
 }
 
 // NewPreset returns a fresh copy of the named preset, or an error listing
-// the valid names.
+// the valid names. The preset's file is parsed and validated on every
+// call, exactly as Load would read it from disk; its errors name
+// "preset NAME".
 func NewPreset(name string) (*Scene, error) {
 	for _, p := range Presets {
 		if p.Name == name {
-			return New(p.build())
+			data, err := assets.Preset(name)
+			if err != nil {
+				return nil, err
+			}
+			return Unmarshal("preset "+name, data)
 		}
 	}
 	return nil, fmt.Errorf("unknown preset %q (valid: %s)", name, strings.Join(PresetNames(), ", "))
-}
-
-// piston is seed 000 exactly: Root (2.5, 3, 3) identity scale 1; A magenta
-// cylinder at (0, 0, 1.5), rotation (0.71, 0, 0.71, 0) normalized (90
-// degrees about y), scale (0.25, 0.25, 2); B cyan cylinder, child of A, at
-// (0, 0, 0.5), identity, scale (4, 4, 0.5).
-func piston() []Node {
-	return []Node{
-		{Name: "Root", Parent: -1, Local: transform.TRS{
-			Position: mgl64.Vec3{2.5, 3, 3}, Rotation: mgl64.QuatIdent(), Scale: mgl64.Vec3{1, 1, 1}}},
-		{Name: "A", Parent: 0, Shape: ShapeCylinder, Color: Magenta, Local: transform.TRS{
-			Position: mgl64.Vec3{0, 0, 1.5},
-			Rotation: transform.Normalize(mgl64.Quat{W: 0.71, V: mgl64.Vec3{0, 0.71, 0}}),
-			Scale:    mgl64.Vec3{0.25, 0.25, 2}}},
-		{Name: "B", Parent: 1, Shape: ShapeCylinder, Color: Cyan, Local: transform.TRS{
-			Position: mgl64.Vec3{0, 0, 0.5}, Rotation: mgl64.QuatIdent(), Scale: mgl64.Vec3{4, 4, 0.5}}},
-	}
-}
-
-// skew is the smallest scene where matrix accumulation visibly skews: a
-// magenta box Parent at (0, 1, 0) scaled (2, 1, 1), and a cyan box Child
-// sitting on it at local (0, 1.25, 0), turned 38 degrees about z, scale 1.
-// Under accumulate-matrices the child's square faces become
-// parallelograms; TRS-based modes keep them square.
-func skew() []Node {
-	return []Node{
-		{Name: "Parent", Parent: -1, Shape: ShapeBox, Color: Magenta, Local: transform.TRS{
-			Position: mgl64.Vec3{0, 1, 0}, Rotation: mgl64.QuatIdent(), Scale: mgl64.Vec3{2, 1, 1}}},
-		{Name: "Child", Parent: 0, Shape: ShapeBox, Color: Cyan, Local: transform.TRS{
-			Position: mgl64.Vec3{0, 1.25, 0}, Rotation: transform.EulerDeg(0, 0, 38), Scale: mgl64.Vec3{1, 1, 1}}},
-	}
 }
 
 // Pistons returns n copies of the piston, their Roots on a square

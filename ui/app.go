@@ -91,7 +91,7 @@ func NewApp(st state.State, cfg Config, labs []Lab) (*App, error) {
 		a.names = append(a.names, l.State.Name)
 	}
 	if a.cfg.Background == nil {
-		a.cfg.Background = color.RGBA{18, 19, 24, 255}
+		a.cfg.Background = render.Background
 	}
 	for i, l := range state.UILevels {
 		if l == st.UI {
@@ -431,7 +431,7 @@ func (a *App) drawHelp(screen *ebiten.Image) {
 	lh := 16 * s
 	w, h := float32(560*s), float32(float64(n)*lh+20*s)
 	x, y := (float32(a.w)-w)/2, (float32(a.h)-h)/2
-	vector.FillRect(screen, x, y, w, h, color.RGBA{0, 0, 0, 220}, false)
+	vector.FillRect(screen, x, y, w, h, render.HelpPanel, false)
 	ty := float64(y) + 10*s
 	a.text.text(screen, "Keys", float64(x)+10*s, ty, render.White)
 	for _, group := range [2][]string{lines, appHelp} {
@@ -490,8 +490,8 @@ func (v *MissingView) Update(in *Input) error {
 
 // Draw writes the message.
 func (v *MissingView) Draw(screen *ebiten.Image) {
-	s := v.text.scale()
-	v.text.text(screen, v.msg, v.w/2-float64(len(v.msg))*3.5*s, v.h/2, render.White)
+	size := v.text.scale() * render.TextSize
+	v.text.text(screen, v.msg, v.w/2-render.TextWidth(v.msg, size)/2, v.h/2, render.White)
 }
 
 // Windows makes no windows.

@@ -1,19 +1,23 @@
 package ui
 
 import (
-	"github.com/ebitengine/debugui"
+	"math"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"skewlab/render"
 )
 
-// Labels draws render's text labels (node names, axis letters) with
-// debugui's bitmap font at a readable scale. It keeps a copy of the labels
-// so the frame can be recomputed while the last picture is still shown.
+// Labels draws text (node names, axis letters, the labs' numbers) with
+// render's text font, Go Mono at render.TextSize times the UI scale: the
+// face render.Rasterize draws exported labels with, placed by the same
+// rule (render.LabelBaseline), so a figure and the screen agree. It keeps
+// a copy of the labels so the frame can be recomputed while the last
+// picture is still shown.
 type Labels struct {
 	items []render.Label
-	Scale float64 // text scale, 1 for the font's own 12-pixel size
+	Scale float64 // text scale: 1 for render.TextSize pixels
 	op    text.DrawOptions
 }
 
@@ -23,22 +27,26 @@ func (l *Labels) Reset() { l.items = l.items[:0] }
 // Add appends labels.
 func (l *Labels) Add(ls []render.Label) { l.items = append(l.items, ls...) }
 
-// Draw draws every label a little right of and above its anchor.
+// Draw draws every label with its baseline at render.LabelBaseline (a
+// little right of and above its anchor).
 func (l *Labels) Draw(dst *ebiten.Image) {
+	s := l.scale()
 	for i := range l.items {
 		it := &l.items[i]
-		l.text(dst, it.Text, it.At[0]+4*l.scale(), it.At[1]-14*l.scale(), it.Color)
+		b := render.LabelBaseline(it.At, s)
+		l.text(dst, it.Text, b[0], b[1]-s*render.TextSize, it.Color)
 	}
 }
 
 // DrawSplitTitles writes the two mode names at the top of a split view
-// occupying the band x..x+w.
+// occupying the band x..x+w, either side of its middle.
 func (l *Labels) DrawSplitTitles(dst *ebiten.Image, x, w float64, left, right string) {
 	s := l.scale()
-	l.text(dst, left, x+w/2-(7*float64(len(left))+10)*s, 4*s, render.White)
+	l.text(dst, left, x+w/2-render.TextWidth(left, s*render.TextSize)-10*s, 4*s, render.White)
 	l.text(dst, right, x+w/2+10*s, 4*s, render.White)
 }
 
+// scale is Scale, at least 1.
 func (l *Labels) scale() float64 {
 	if l.Scale < 1 {
 		return 1
@@ -46,12 +54,51 @@ func (l *Labels) scale() float64 {
 	return l.Scale
 }
 
+// text draws s with the top-left corner of its line at (x, y): its
+// baseline is one em (the text size) lower, as render.TextSize says. Text
+// starts on whole pixels, its baseline rounded as render.Rasterize rounds
+// an exported label's, so both draw the same glyph masks at the same
+// place.
 func (l *Labels) text(dst *ebiten.Image, s string, x, y float64, c render.Color) {
-	sc := l.scale()
+	size := l.scale() * render.TextSize
+	f, m := faceAt(size)
+	// ebiten's GoXFace puts the baseline floor(ascent) below the origin.
+	base := math.Round(y + size)
 	l.op.GeoM.Reset()
-	l.op.GeoM.Scale(sc, sc)
-	l.op.GeoM.Translate(x, y)
+	l.op.GeoM.Translate(math.Round(x), base-math.Floor(m.Ascent))
 	l.op.ColorScale.Reset()
 	l.op.ColorScale.Scale(c.R*c.A, c.G*c.A, c.B*c.A, c.A)
-	debugui.DrawText(dst, s, &l.op)
+	text.Draw(dst, s, f, &l.op)
+}
+
+// fontFace is an ebiten face of render's text font at one size, with its
+// metrics.
+type fontFace struct {
+	size float64
+	face *text.GoXFace
+	m    render.TextMetrics
+}
+
+// fontFaces caches the faces made so far, one per size, at most
+// maxFontFaces (the oldest goes first). A UI scale change makes one (and
+// its glyph cache) on first use; after that faceAt finds it without
+// allocating. Only the ebiten game loop draws text, so no lock.
+var fontFaces []fontFace
+
+const maxFontFaces = 8
+
+// faceAt returns the face and metrics of render's text font at size
+// pixels.
+func faceAt(size float64) (*text.GoXFace, render.TextMetrics) {
+	for i := range fontFaces {
+		if fontFaces[i].size == size {
+			return fontFaces[i].face, fontFaces[i].m
+		}
+	}
+	f := fontFace{size: size, face: text.NewGoXFace(render.NewTextFace(size)), m: render.TextMetricsAt(size)}
+	if len(fontFaces) >= maxFontFaces {
+		fontFaces = append(fontFaces[:0], fontFaces[1:]...)
+	}
+	fontFaces = append(fontFaces, f)
+	return f.face, f.m
 }
