@@ -38,16 +38,17 @@ type Lab interface {
 // request stays within a second or so of computing.
 const MaxTime = 100.0
 
-// PresetNames returns the preset names in display order.
-func PresetNames() []string { return []string{"turntable", "crash"} }
+// PresetNames returns the preset names in display order (indexed by
+// Preset).
+func PresetNames() []string { return append([]string(nil), presetNames[:]...) }
 
 // NewPreset returns a new model for a preset name ("turntable" or
 // "crash", see NewTurntable and NewCrash); ok is false for other names.
 func NewPreset(name string) (l Lab, ok bool) {
-	switch name {
-	case "turntable":
+	switch p, ok := PresetByName(name); {
+	case ok && p == PresetTurntable:
 		return NewTurntable(), true
-	case "crash":
+	case ok && p == PresetCrash:
 		return NewCrash(), true
 	}
 	return nil, false

@@ -16,6 +16,7 @@ import (
 	"skewlab/dynamics"
 	"skewlab/render"
 	"skewlab/state"
+	"skewlab/transform"
 )
 
 // dynInput is a tick of input with no gestures and no keys, as the App
@@ -50,104 +51,6 @@ func TestDynamicsRegistered(t *testing.T) {
 	}
 }
 
-// TestDynamicsPlayStepReset: play advances one model step per update,
-// pause stops it, Step adds one step, Reset returns to 0 paused; for both
-// presets, and each preset keeps its own time.
-func TestDynamicsPlayStepReset(t *testing.T) {
-	const tol = 1e-12
-	v := NewDynamicsView()
-	for p, dt := range []float64{v.Turn.Dt, v.Crash.Dt} {
-		v.SetPreset(p)
-		dynUpdate(t, v, 1)
-		if got := v.Lab().Time(); got != 0 {
-			t.Fatalf("preset %d starts at t = %v", p, got)
-		}
-		v.TogglePlay()
-		dynUpdate(t, v, 10)
-		if got := v.Lab().Time(); !(math.Abs(got-10*dt) < tol) {
-			t.Errorf("preset %d: 10 playing updates reach t = %v, want %v", p, got, 10*dt)
-		}
-		v.TogglePlay()
-		dynUpdate(t, v, 5)
-		if got := v.Lab().Time(); !(math.Abs(got-10*dt) < tol) {
-			t.Errorf("preset %d: paused updates moved t to %v", p, got)
-		}
-		v.Step()
-		dynUpdate(t, v, 3)
-		if got := v.Lab().Time(); !(math.Abs(got-11*dt) < tol) || v.Lab().Playing() {
-			t.Errorf("preset %d: Step gives t = %v (playing %v), want %v", p, got, v.Lab().Playing(), 11*dt)
-		}
-		v.Reset()
-		dynUpdate(t, v, 2)
-		if got := v.Lab().Time(); got != 0 || v.Lab().Playing() {
-			t.Errorf("preset %d: Reset gives t = %v, playing %v", p, got, v.Lab().Playing())
-		}
-	}
-	v.SetPreset(1)
-	v.TogglePlay()
-	dynUpdate(t, v, 4)
-	v.SetPreset(0)
-	dynUpdate(t, v, 4)
-	if v.Turn.Time() != 0 || !(math.Abs(v.Crash.Time()-4*v.Crash.Dt) < tol) {
-		t.Errorf("only the shown preset plays: turntable t = %v, crash t = %v", v.Turn.Time(), v.Crash.Time())
-	}
-}
-
-// TestDynamicsCoriolisFlips checks, through the arrows the view draws,
-// that reversing the spin reverses the Coriolis arrow (the ball keeps its
-// velocity relative to the disc, so the arrow turns by exactly 180
-// degrees), that the arrow is the force -2 m w x v1 in world axes, and
-// that a Coriolis-coloured segment of the picture ends at the arrow's tip.
-func TestDynamicsCoriolisFlips(t *testing.T) {
-	v := NewDynamicsView()
-	v.SetSpinDeg(90)
-	v.TogglePlay()
-	dynUpdate(t, v, 150)
-	v.TogglePlay()
-	dynUpdate(t, v, 1)
-	before := v.Arrows[ForceCoriolis]
-	checkCoriolis(t, v, "before")
-	v.ReverseSpin()
-	dynUpdate(t, v, 1)
-	after := v.Arrows[ForceCoriolis]
-	checkCoriolis(t, v, "after")
-	if !before.Shown || !after.Shown {
-		t.Fatalf("Coriolis arrow not shown: %+v, %+v", before, after)
-	}
-	d0, d1 := before.To.Sub(before.From), after.To.Sub(after.From)
-	if c := d0.Dot(d1) / (d0.Len() * d1.Len()); !(c < -1+1e-9) {
-		t.Errorf("after reversing the spin the Coriolis arrow turns by acos(%v), want 180 degrees: %v -> %v", c, d0, d1)
-	}
-	if math.Abs(d0.Len()-d1.Len()) > 1e-9 {
-		t.Errorf("arrow lengths %v and %v differ", d0.Len(), d1.Len())
-	}
-	if math.Abs(v.SpinDeg-mgl64.RadToDeg(v.Turn.Spin())) > 1e-9 {
-		t.Errorf("spin slider %v does not follow the reversed spin %v deg/s", v.SpinDeg, mgl64.RadToDeg(v.Turn.Spin()))
-	}
-}
-
-func checkCoriolis(t *testing.T, v *DynamicsView, when string) {
-	t.Helper()
-	st := v.Turn.State()
-	s, c := math.Sincos(st.DiscAngle)
-	vWorldAxes := mgl64.Vec3{c*st.LocalVel[0] - s*st.LocalVel[1], s*st.LocalVel[0] + c*st.LocalVel[1], 0}
-	want := mgl64.Vec3{0, 0, st.DiscSpin}.Cross(vWorldAxes).Mul(-2 * v.Turn.Mass)
-	a := v.Arrows[ForceCoriolis]
-	if a.Force.Sub(want).Len() > 1e-9 {
-		t.Errorf("%s: Coriolis arrow force %v, want -2 m w x v1 = %v", when, a.Force, want)
-	}
-	tip, ok := v.frame.Project(dynToRender(a.To))
-	if !ok {
-		t.Fatalf("%s: the Coriolis tip %v is off screen", when, a.To)
-	}
-	for _, sg := range v.frame.Segments {
-		if sg.Color == ForceColors[ForceCoriolis] && sg.B.Sub(tip).Len() < 0.5 {
-			return
-		}
-	}
-	t.Errorf("%s: no Coriolis-coloured segment ends at the tip %v", when, tip)
-}
-
 // TestDynamicsNoAllocs: once the paths are full, a playing update of
 // either preset (step, picture, strokes, numbers) allocates nothing.
 func TestDynamicsNoAllocs(t *testing.T) {
@@ -156,7 +59,7 @@ func TestDynamicsNoAllocs(t *testing.T) {
 	}
 	v := NewDynamicsView()
 	for p, fill := range []int{v.Turn.WorldPath.Cap(), v.Crash.CarPath.Cap()} {
-		v.SetPreset(p)
+		v.SetPreset(dynamics.Preset(p))
 		v.TogglePlay()
 		dynUpdate(t, v, fill+10)
 		in := dynInput()
@@ -181,7 +84,7 @@ func TestDynamicsBadValues(t *testing.T) {
 		t.Errorf("non-finite spin not ignored: %v", v.SpinDeg)
 	}
 	v.SetSpinDeg(1e300)
-	if v.SpinDeg != MaxSpinDeg {
+	if v.SpinDeg != dynamics.MaxSpinDeg {
 		t.Errorf("huge spin not clamped: %v", v.SpinDeg)
 	}
 	for _, bad := range [][3]float64{{nan, nan, nan}, {inf, -inf, inf}, {1e308, -1e308, 0}, {0, 0, -1}} {
@@ -194,7 +97,7 @@ func TestDynamicsBadValues(t *testing.T) {
 	v.Turn.Alpha, v.Turn.Mass = nan, -1 // a model set directly, past the controls
 	dynUpdate(t, v, 5)
 	checkFinitePicture(t, v, [3]float64{})
-	v.SetPreset(1)
+	v.SetPreset(dynamics.PresetCrash)
 	v.Crash.Speed = inf
 	v.Reset()
 	v.TogglePlay()
@@ -205,7 +108,7 @@ func TestDynamicsBadValues(t *testing.T) {
 func checkFinitePicture(t *testing.T, v *DynamicsView, what [3]float64) {
 	t.Helper()
 	for _, sg := range v.frame.Segments {
-		if !finite2(sg.A[0], sg.A[1]) || !finite2(sg.B[0], sg.B[1]) {
+		if !transform.Finite(sg.A[0], sg.A[1], sg.B[0], sg.B[1]) {
 			t.Fatalf("%v: segment %v is not finite", what, sg)
 		}
 	}
@@ -284,14 +187,14 @@ func TestDynamicsGUI(t *testing.T) {
 		t.Fatal(err)
 	}
 	img := shot("dynamics-turntable")
-	for _, c := range []render.Color{ForceColors[ForceCoriolis], ForceColors[ForceCentrifugal], WorldPathColor, DiscPathColor} {
+	for _, c := range []render.Color{dynamics.ForceColors[dynamics.ForceCoriolis], dynamics.ForceColors[dynamics.ForceCentrifugal], dynamics.WorldPathColor, dynamics.DiscPathColor} {
 		if n := count(img, c); n < 30 {
 			t.Errorf("turntable: only %d pixels of %v", n, c)
 		}
 	}
 	v.ReverseSpin()
 	shot("dynamics-turntable-reversed")
-	v.SetPreset(1)
+	v.SetPreset(dynamics.PresetCrash)
 	for _, on := range []bool{true, false} {
 		v.SetCounteract(on)
 		if err := v.Crash.RunTo(2.2); err != nil {
@@ -302,7 +205,7 @@ func TestDynamicsGUI(t *testing.T) {
 			name += "-off"
 		}
 		img := shot(name)
-		if n := count(img, DiscPathColor); n < 30 {
+		if n := count(img, dynamics.DiscPathColor); n < 30 {
 			t.Errorf("crash (counteract %v): only %d pixels of the box's colour", on, n)
 		}
 	}
@@ -313,39 +216,6 @@ func absDiff(a, b uint8) uint8 {
 		return a - b
 	}
 	return b - a
-}
-
-// With Follow on, the car and the flying box stay on screen long after the
-// crash; with it off the box leaves the home view.
-func TestDynamicsCrashFollow(t *testing.T) {
-	onScreen := func(v *DynamicsView) (car, box bool) {
-		st := v.Crash.State()
-		var f render.Frame
-		f.Begin(v.Camera, render.Viewport{W: 1280, H: 720})
-		_, car = f.Project(dynToRender(st.Car.Position))
-		pb, ok := f.Project(dynToRender(st.BoxWorld.Position))
-		box = ok && pb[0] >= 0 && pb[0] <= 1280 && pb[1] >= 0 && pb[1] <= 720
-		return car, box
-	}
-	for _, follow := range []bool{true, false} {
-		v := NewDynamicsView()
-		v.SetPreset(1)
-		v.Follow = follow
-		if err := v.Crash.RunTo(6); err != nil {
-			t.Fatal(err)
-		}
-		v.dirty = true
-		if err := v.Update(dynInput()); err != nil {
-			t.Fatal(err)
-		}
-		car, box := onScreen(v)
-		if follow && !(car && box) {
-			t.Errorf("follow on at t=6: car on screen %v, box %v", car, box)
-		}
-		if !follow && box {
-			t.Errorf("follow off at t=6: the box should have left the home view")
-		}
-	}
 }
 
 // TestDynamicsCrashSpinDown: the crash lab explains why the stopped car
@@ -367,7 +237,7 @@ func TestDynamicsCrashSpinDown(t *testing.T) {
 	}
 	panel := func(at float64) string {
 		v := NewDynamicsView()
-		v.SetPreset(1)
+		v.SetPreset(dynamics.PresetCrash)
 		if err := v.Crash.RunTo(at); err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,249 @@
+package dynamics
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/render"
+)
+
+// ForceColors colour the force arrows and their readouts.
+var ForceColors = [NumForces]render.Color{
+	{R: 0.45, G: 1, B: 0.45, A: 1}, // applied: green
+	{R: 0.7, G: 0.7, B: 0.7, A: 1}, // translational: grey (zero on the turntable)
+	{R: 1, G: 0.55, B: 0.1, A: 1},  // centrifugal: orange
+	{R: 1, G: 0.3, B: 0.85, A: 1},  // Coriolis: magenta
+	{R: 0.55, G: 0.55, B: 1, A: 1}, // Euler: violet
+}
+
+// Colours of the dynamics lab's picture.
+var (
+	WorldPathColor = render.Color{R: 1, G: 0.85, B: 0.2, A: 1}    // the ball's path seen from the world; the car's path
+	DiscPathColor  = render.Color{R: 0.3, G: 0.85, B: 1, A: 1}    // the ball's path seen on the disc; the box's path
+	DiscColor      = render.Color{R: 0.6, G: 0.65, B: 0.75, A: 1} // the disc's wireframe
+	MarkerColor    = render.Color{R: 1, G: 0.35, B: 0.3, A: 1}    // the disc's first spoke (its local x axis); the impulse
+	groundColor    = render.Color{R: 0.55, G: 0.55, B: 0.6, A: 0.25}
+)
+
+// Sizes of the picture.
+const (
+	ArrowMax       = 1.5  // longest force arrow, m; longer ones keep their direction
+	ArrowMin       = 1e-3 // shortest force arrow drawn, m
+	PathSegments   = 1024 // most segments drawn per path (older points are thinned)
+	ghostEverySec  = 0.25 // crash: a faint pose every this many seconds
+	velocityArrowT = 0.3  // crash: a velocity arrow spans this many seconds of motion
+	arrowHead      = 0.08 // arrow head length, m, for a camera headRef away (longer from farther)
+	headRef        = 3.4  // camera distance (m) at which arrow heads are arrowHead long: the turntable's
+)
+
+// toRender maps the models' coordinates (z up) to render's (y up):
+// (x, y, z) -> (x, z, -y), a rotation.
+func toRender(p mgl64.Vec3) mgl64.Vec3 { return mgl64.Vec3{p[0], p[2], -p[1]} }
+
+// zUp is toRender as a matrix.
+var zUp = mgl64.Mat4FromRows(
+	mgl64.Vec4{1, 0, 0, 0},
+	mgl64.Vec4{0, 0, 1, 0},
+	mgl64.Vec4{0, -1, 0, 0},
+	mgl64.Vec4{0, 0, 0, 1},
+)
+
+// modelUp is the models' +z in render's coordinates: arrow heads lie in the
+// plane perpendicular to it (the ground plane).
+var modelUp = toRender(mgl64.Vec3{0, 0, 1})
+
+// Picture starts f with Camera and vp (render.Frame.Begin) and draws the
+// shown preset at its current moment: lines and labels in f, and for the
+// turntable the force arrows in Arrows. With the crash shown and Follow
+// on, it first moves Camera to keep the car and the box in view. It
+// allocates nothing once f's buffers have grown.
+func (m *Model) Picture(f *render.Frame, vp render.Viewport) {
+	if m.Preset == PresetCrash && m.Follow {
+		m.follow()
+	}
+	f.Begin(m.Camera, vp)
+	if m.Preset == PresetCrash {
+		m.crashPicture(f)
+	} else {
+		m.turntablePicture(f)
+	}
+}
+
+// follow frames the car and the box: target at their midpoint, distance
+// enough for their separation (render's y-up coordinates).
+func (m *Model) follow() {
+	st := m.Crash.State()
+	car, box := toRender(st.Car.Position), toRender(st.BoxWorld.Position)
+	if !finiteVec(car) || !finiteVec(box) {
+		return
+	}
+	m.Camera.Target = car.Add(box).Mul(0.5)
+	if d := 1.4*car.Sub(box).Len() + 6; d > m.Camera.Distance {
+		m.Camera.Distance = min(d, render.MaxDistance)
+	}
+}
+
+// line draws the model-space segment a-b.
+func line(f *render.Frame, a, b mgl64.Vec3, c render.Color, w float32) {
+	f.Line(toRender(a), toRender(b), c, w)
+}
+
+// text labels the model-space point p.
+func text(f *render.Frame, p mgl64.Vec3, s string, c render.Color) { f.Text(toRender(p), s, c) }
+
+// circle draws a circle of radius r about c in the plane z = c.z, n
+// segments from c + (r, 0, 0) counter-clockwise seen from +z.
+func circle(f *render.Frame, c mgl64.Vec3, r float64, n int, col render.Color, w float32) {
+	f.Circle(toRender(c), toRender(mgl64.Vec3{r, 0, 0}), toRender(mgl64.Vec3{0, r, 0}), n, col, w)
+}
+
+// arrow draws an arrow from a to b with its head in the plane z = b.z (or
+// the xz plane for a vertical arrow), heads scaled with the camera's
+// distance.
+func arrow(f *render.Frame, a, b mgl64.Vec3, c render.Color, w float32) {
+	f.Arrow(toRender(a), toRender(b), modelUp, arrowHead*f.ZoomScale(headRef), c, w)
+}
+
+// ground draws a square grid in the plane z = z0 from lo to hi (x and y)
+// every step metres.
+func ground(f *render.Frame, lo, hi mgl64.Vec2, step, z0 float64) {
+	f.Grid(mgl64.Vec2{lo[0], -hi[1]}, mgl64.Vec2{hi[0], -lo[1]}, step, z0, groundColor, 1)
+}
+
+// turntablePicture draws the turntable: the ground, the world axes, the
+// disc, the ball's paths, the ball and the force arrows.
+func (m *Model) turntablePicture(f *render.Frame) {
+	t := m.Turn
+	st := t.State()
+	ground(f, mgl64.Vec2{-2, -2}, mgl64.Vec2{2, 2}, 0.5, -0.08)
+	line(f, mgl64.Vec3{0, 0, -0.08}, mgl64.Vec3{2.2, 0, -0.08}, render.XColor.Dim(0.5), 1)
+	line(f, mgl64.Vec3{0, 0, -0.08}, mgl64.Vec3{0, 2.2, -0.08}, render.YColor.Dim(0.5), 1)
+	text(f, mgl64.Vec3{2.2, 0, -0.08}, "world x", render.XColor.Dim(0.7))
+	text(f, mgl64.Vec3{0, 2.2, -0.08}, "world y", render.YColor.Dim(0.7))
+	disc(f, st.DiscAngle, t.Radius)
+	if m.ShowDisc {
+		// The disc-frame points, turned with the disc: painted on it.
+		s, c := math.Sincos(st.DiscAngle)
+		r := &t.DiscPath
+		path(f, r.Len(), func(i int) mgl64.Vec3 {
+			p := r.At(i)
+			return mgl64.Vec3{c*p[0] - s*p[1], s*p[0] + c*p[1], p[2]}
+		}, DiscPathColor, "path on the disc")
+	}
+	if m.ShowWorld {
+		r := &t.WorldPath
+		path(f, r.Len(), r.At, WorldPathColor, "path in the world")
+	}
+	circle(f, st.WorldPos, 0.04, 16, render.White, 2)
+	m.forceArrows(f, &st)
+}
+
+// disc draws the disc turned by angle (rad): a flat cylinder of radius r
+// with eight spokes and a half-radius ring on its top face, the first
+// spoke (the disc's local x axis) in the marker colour. A radius that is
+// not a finite positive number counts as 1.
+func disc(f *render.Frame, angle, r float64) {
+	if !finite(r) || r <= 0 {
+		r = 1
+	}
+	model := zUp.Mul4(mgl64.HomogRotate3DZ(angle)).Mul4(mgl64.Translate3D(0, 0, -0.03)).Mul4(mgl64.Scale3D(2*r, 2*r, 0.06))
+	f.Mesh(render.Cylinder, model, DiscColor.Dim(0.8), 1)
+	for k := 7; k >= 0; k-- {
+		s, c := math.Sincos(angle + float64(k)*math.Pi/4)
+		col, w := DiscColor.Dim(0.6), float32(1)
+		if k == 0 {
+			col, w = MarkerColor, 2.5
+		}
+		line(f, mgl64.Vec3{}, mgl64.Vec3{r * c, r * s, 0}, col, w)
+	}
+	circle(f, mgl64.Vec3{}, r/2, 32, DiscColor.Dim(0.5), 1)
+	s, c := math.Sincos(angle)
+	text(f, mgl64.Vec3{1.08 * r * c, 1.08 * r * s, 0}, "disc x", MarkerColor)
+}
+
+// path draws the model-space points at(0..n-1) as a polyline of at most
+// PathSegments segments and labels the oldest point; fewer than two
+// points draw nothing.
+func path(f *render.Frame, n int, at func(int) mgl64.Vec3, c render.Color, label string) {
+	if n < 2 {
+		return
+	}
+	f.Polyline(n, PathSegments, func(i int) mgl64.Vec3 { return toRender(at(i)) }, c, 2)
+	text(f, at(0), label, c)
+}
+
+// forceArrows computes the force arrows at the ball into Arrows: each
+// force times ArrowScale (sanitised), at most ArrowMax long; and draws
+// those long enough when ShowForces is on.
+func (m *Model) forceArrows(f *render.Frame, st *TurntableState) {
+	forces := [NumForces]mgl64.Vec3{st.Forces.Applied, st.Forces.Translational, st.Forces.Centrifugal, st.Forces.Coriolis, st.Forces.Euler}
+	scale := sane(m.ArrowScale, MinArrowScale, MaxArrowScale, DefaultArrowScale)
+	for k, F := range forces {
+		a := &m.Arrows[k]
+		a.Force, a.From = F, st.WorldPos
+		d := F.Mul(scale)
+		if l := d.Len(); l > ArrowMax {
+			d = d.Mul(ArrowMax / l)
+		}
+		a.To = a.From.Add(d)
+		a.Shown = d.Len() >= ArrowMin && finiteVec(a.From) && finiteVec(a.To)
+		if !a.Shown || !m.ShowForces {
+			continue
+		}
+		arrow(f, a.From, a.To, ForceColors[k], 2.5)
+		text(f, a.To, ForceNames[k], ForceColors[k])
+	}
+}
+
+// crashPicture draws the crash: the ground, the ghosts, the paths, the car
+// and the box with their velocity arrows, and the impulse after the crash.
+func (m *Model) crashPicture(f *render.Frame) {
+	cr := m.Crash
+	st := cr.State()
+	ground(f, mgl64.Vec2{-5, -10}, mgl64.Vec2{45, 25}, 5, 0)
+	m.ghosts(f)
+	n := cr.CarPath.Len()
+	for i := 1; i < n; i++ {
+		line(f, cr.CarPath.At(i-1).Position, cr.CarPath.At(i).Position, WorldPathColor, 2)
+		line(f, cr.BoxPath.At(i-1).Position, cr.BoxPath.At(i).Position, DiscPathColor, 2)
+	}
+	if n > 0 {
+		text(f, cr.CarPath.At(0).Position, "car path", WorldPathColor)
+	}
+	car, box := st.Car.Uniform, st.BoxWorld.Uniform
+	f.Mesh(render.Box, zUp.Mul4(car.Mat4()).Mul4(carShape), WorldPathColor, 2)
+	f.Mesh(render.Box, zUp.Mul4(box.Mat4()).Mul4(boxShape), DiscPathColor, 2)
+	text(f, car.Position.Add(mgl64.Vec3{0, 0, 1.4}), "car", WorldPathColor)
+	text(f, box.Position, "box", DiscPathColor)
+	arrow(f, car.Position, car.Position.Add(st.Car.V.Mul(velocityArrowT)), WorldPathColor, 2)
+	arrow(f, box.Position, box.Position.Add(st.BoxWorld.V.Mul(velocityArrowT)), DiscPathColor, 2)
+	if st.Crashed {
+		p := st.Car.Position
+		if d := st.Impulse.Len(); d > 0 {
+			tip := p.Add(st.Impulse.Mul(4 / d))
+			arrow(f, p.Sub(st.Impulse.Mul(1/d)), tip, MarkerColor, 3)
+			text(f, tip, "impulse", MarkerColor)
+		}
+	}
+}
+
+// carShape and boxShape size the unit box mesh into the car (4 x 1.8 x
+// 1.2 m, floor 0.2 m above the road) and the loose box (0.3 m).
+var (
+	carShape = mgl64.Translate3D(0, 0, 0.8).Mul4(mgl64.Scale3D(4, 1.8, 1.2))
+	boxShape = mgl64.Scale3D(0.3, 0.3, 0.3)
+)
+
+// ghosts draws faint poses of the car and the box every ghostEverySec.
+func (m *Model) ghosts(f *render.Frame) {
+	cr := m.Crash
+	every := int(math.Round(ghostEverySec / cr.Dt))
+	if !(cr.Dt > 0) || every < 1 {
+		every = 60
+	}
+	for i := 0; i < cr.CarPath.Len(); i += every {
+		f.Mesh(render.Box, zUp.Mul4(cr.CarPath.At(i).Mat4()).Mul4(carShape), WorldPathColor.Dim(0.25), 1)
+		f.Mesh(render.Box, zUp.Mul4(cr.BoxPath.At(i).Mat4()).Mul4(boxShape), DiscPathColor.Dim(0.4), 1)
+	}
+}

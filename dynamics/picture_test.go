@@ -1,0 +1,156 @@
+package dynamics
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/render"
+)
+
+// findSegment returns the first segment of colour c and width w from the
+// projection of the model point a to that of b (within tol pixels).
+func findSegment(t *testing.T, f *render.Frame, a, b mgl64.Vec3, c render.Color, w float32, tol float64) (render.Segment, bool) {
+	t.Helper()
+	pa, okA := f.Project(toRender(a))
+	pb, okB := f.Project(toRender(b))
+	if !okA || !okB {
+		t.Fatalf("%v or %v is off screen", a, b)
+	}
+	for _, sg := range f.Segments {
+		if sg.Color == c && sg.Width == w && sg.A.Sub(pa).Len() <= tol && sg.B.Sub(pb).Len() <= tol {
+			return sg, true
+		}
+	}
+	return render.Segment{}, false
+}
+
+// TestTurntablePictureHand draws the turntable at its reset state, worked
+// by hand from NewTurntable: ball at (-0.8, 0, 0) m, spin 1 rad/s, mass
+// 1 kg, velocity on the disc Launch - w x Start = (0.6, 1.1, 0) m/s. The
+// centrifugal force m w^2 r = (-0.8, 0, 0) N points away from the axis,
+// along -x: its arrow (0.6 m/N) ends at (-1.28, 0, 0). The Coriolis force
+// -2 m w x v1 = (2.2, -1.2, 0) N scales to 1.5036 m, over ArrowMax, so its
+// arrow is 1.5 m long in the same direction. From above (x right, y up on
+// the screen) the centrifugal shaft runs to the left.
+func TestTurntablePictureHand(t *testing.T) {
+	const tol = 1e-9 // m and pixels
+	var f render.Frame
+	m := NewModel()
+	m.Picture(&f, testViewport)
+	ball := mgl64.Vec3{-0.8, 0, 0}
+	cf := m.Arrows[ForceCentrifugal]
+	if !cf.Shown || cf.Force.Sub(mgl64.Vec3{-0.8, 0, 0}).Len() > tol || cf.From.Sub(ball).Len() > tol ||
+		cf.To.Sub(mgl64.Vec3{-1.28, 0, 0}).Len() > tol {
+		t.Errorf("centrifugal arrow %+v, want force (-0.8, 0, 0) from %v to (-1.28, 0, 0)", cf, ball)
+	}
+	co := m.Arrows[ForceCoriolis]
+	dir := mgl64.Vec3{2.2, -1.2, 0}.Normalize()
+	if !co.Shown || co.Force.Sub(mgl64.Vec3{2.2, -1.2, 0}).Len() > tol || co.To.Sub(ball.Add(dir.Mul(ArrowMax))).Len() > tol {
+		t.Errorf("Coriolis arrow %+v, want force (2.2, -1.2, 0) and a %v m arrow along %v", co, ArrowMax, dir)
+	}
+	if tr := m.Arrows[ForceTranslational]; tr.Shown || tr.Force.Len() != 0 {
+		t.Errorf("translational arrow %+v: the disc's centre does not move", tr)
+	}
+	sg, ok := findSegment(t, &f, cf.From, cf.To, ForceColors[ForceCentrifugal], 2.5, 1e-6)
+	if !ok {
+		t.Fatalf("no centrifugal shaft from %v to %v in the picture", cf.From, cf.To)
+	}
+	if d := sg.B.Sub(sg.A); !(d[0] < -10) || math.Abs(d[1]) > 1e-6 {
+		t.Errorf("centrifugal shaft %v on screen, want leftwards and level", d)
+	}
+	if _, ok := findSegment(t, &f, co.From, co.To, ForceColors[ForceCoriolis], 2.5, 1e-6); !ok {
+		t.Errorf("no Coriolis shaft from %v to %v", co.From, co.To)
+	}
+
+	m.ShowForces = false
+	m.Picture(&f, testViewport)
+	for _, sg := range f.Segments {
+		for _, c := range ForceColors {
+			if sg.Color == c {
+				t.Fatalf("ShowForces off: a segment in a force colour %v", sg)
+			}
+		}
+	}
+}
+
+// TestTurntableCentrifugalAlongRadius: at any moment the centrifugal arrow
+// is m w^2 times the ball's distance from the axis, pointing away from it:
+// (x, y, 0) m w^2 for the ball at (x, y, z), times the arrow scale.
+func TestTurntableCentrifugalAlongRadius(t *testing.T) {
+	const tol = 1e-9
+	var f render.Frame
+	m := NewModel()
+	for _, at := range []float64{0.5, 2.5, 4, 7.3} {
+		if err := m.Turn.RunTo(at); err != nil {
+			t.Fatal(err)
+		}
+		m.Picture(&f, testViewport)
+		st := m.Turn.State()
+		w2 := st.DiscSpin * st.DiscSpin * m.Turn.Mass
+		want := mgl64.Vec3{st.WorldPos[0], st.WorldPos[1], 0}.Mul(w2 * m.ArrowScale)
+		a := m.Arrows[ForceCentrifugal]
+		if got := a.To.Sub(a.From); got.Sub(want).Len() > tol || a.From.Sub(st.WorldPos).Len() > tol {
+			t.Errorf("t = %v: centrifugal arrow %v from %v, want %v from %v", at, got, a.From, want, st.WorldPos)
+		}
+	}
+}
+
+// TestCrashPictureHand draws the crash before and after the impulse. Worked
+// by hand from NewCrash: the car drives a 20 m circle at 10 m/s turning
+// at 0.5 rad/s, so at the crash (t = 1 s, heading 0.5 rad) it is at
+// (20 sin 0.5, 20 (1 - cos 0.5), 0) and the impulse -m v points along
+// -(cos 0.5, sin 0.5, 0); its arrow runs from 1 m behind the car's centre
+// along the impulse to 4 m ahead of it, in the marker colour, 3 px wide.
+func TestCrashPictureHand(t *testing.T) {
+	var f render.Frame
+	m := NewModel()
+	m.SetPreset(PresetCrash)
+	m.Follow = false
+	s, c := math.Sincos(0.5)
+	p := mgl64.Vec3{20 * s, 20 * (1 - c), 0}
+	dir := mgl64.Vec3{-c, -s, 0}
+	for _, at := range []float64{0.5, 2.2} {
+		if err := m.Crash.RunTo(at); err != nil {
+			t.Fatal(err)
+		}
+		m.Picture(&f, testViewport)
+		impulse := 0
+		for _, sg := range f.Segments {
+			if sg.Color == MarkerColor {
+				impulse++
+			}
+		}
+		if at < m.Crash.CrashTime {
+			if impulse != 0 {
+				t.Errorf("t = %v, before the crash: %d impulse segments", at, impulse)
+			}
+			continue
+		}
+		if impulse != 3 {
+			t.Errorf("t = %v: %d impulse segments, want shaft and two barbs", at, impulse)
+		}
+		if _, ok := findSegment(t, &f, p.Sub(dir), p.Add(dir.Mul(4)), MarkerColor, 3, 1e-3); !ok {
+			t.Errorf("t = %v: no impulse arrow from %v to %v", at, p.Sub(dir), p.Add(dir.Mul(4)))
+		}
+	}
+	// The car's box: 12 edges at full colour, 2 px (its ghosts are dimmer
+	// and 1 px); the picture labels the car.
+	edges := 0
+	for _, sg := range f.Segments {
+		if sg.Color == WorldPathColor && sg.Width == 2 {
+			edges++
+		}
+	}
+	if edges < 12 {
+		t.Errorf("%d car-coloured 2 px segments, want at least the car's 12 edges", edges)
+	}
+	found := false
+	for _, l := range f.Labels {
+		found = found || l.Text == "car"
+	}
+	if !found {
+		t.Errorf("no car label in %v", f.Labels)
+	}
+}

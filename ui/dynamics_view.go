@@ -1,0 +1,162 @@
+package ui
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"skewlab/dynamics"
+	"skewlab/render"
+	"skewlab/state"
+)
+
+// newDynamicsView is the dynamics lab's entry in LabViews. It starts on
+// the state's preset when that is a dynamics preset (preset=crash with
+// lab=dynamics), else on the turntable.
+func newDynamicsView(st state.State) (View, error) {
+	v := NewDynamicsView()
+	if p, ok := dynamics.PresetByName(st.Preset); ok {
+		v.SetPreset(p)
+	}
+	return v, nil
+}
+
+// DynamicsView is the dynamics lab in the window: the display-free
+// dynamics.Model (embedded: the simulations, the controls and their
+// actions, the picture) played by the app loop. Update routes keys and
+// camera gestures to the model, advances it, and when anything changed
+// turns its picture (a render.Frame) into strokes and labels and writes
+// the panel of live numbers; Draw only draws. Update allocates nothing in
+// steady state, playing or not.
+type DynamicsView struct {
+	*dynamics.Model
+
+	names   []string
+	frame   render.Frame
+	strokes Strokes
+	labels  Labels
+	nums    numPanel
+	w, h    float64
+	dirty   bool
+}
+
+// NewDynamicsView returns the dynamics lab on dynamics.NewModel: the
+// turntable preset, paused at time 0.
+func NewDynamicsView() *DynamicsView {
+	v := &DynamicsView{Model: dynamics.NewModel(), names: dynamics.PresetNames(), dirty: true}
+	// Segments of one colour are filled as one shape: the lab's dimmed
+	// meshes, grids and rings overlap themselves (the disc's rims
+	// coincide seen from above) and must not darken where they do.
+	v.strokes.Merge = true
+	v.strokes.CapScale = 0.5 // the lab's look: arrow barbs end sharp
+	v.nums.init()
+	return v
+}
+
+// Title returns "dynamics: PRESET".
+func (v *DynamicsView) Title() string { return "dynamics: " + v.Preset.String() }
+
+// Help lists the dynamics lab's keys.
+func (v *DynamicsView) Help() []string { return dynamicsHelp }
+
+// Animating reports whether the shown model is playing.
+func (v *DynamicsView) Animating() bool { return v.Lab().Playing() }
+
+var dynamicsHelp = []string{
+	"1, 2        preset: 1 turntable, 2 crash",
+	"Space       play or pause",
+	"N / Right   one step (1/240 s)",
+	"R           reset the model (time 0, paused)",
+	"V           turntable: reverse the spin now (watch the Coriolis arrow)",
+	"C           crash: toggle counteract inherited change",
+	"drag        orbit; wheel zoom; right or shift drag pan; Home resets the view",
+}
+
+// Update applies keys and camera gestures, advances a playing model by one
+// step, and rebuilds the picture and the numbers when anything changed.
+func (v *DynamicsView) Update(in *Input) error {
+	if in.Keys {
+		v.keys()
+	}
+	v.gestures(in)
+	if in.Resized || in.Width != v.w || in.Height != v.h || in.AntiAlias != v.strokes.AntiAlias {
+		v.w, v.h, v.strokes.AntiAlias = in.Width, in.Height, in.AntiAlias
+		v.dirty = true
+	}
+	v.nums.scale = float64(UIPixels(in))
+	v.labels.Scale = v.nums.scale
+	if v.Advance() {
+		v.dirty = true
+	}
+	if !v.dirty {
+		return nil
+	}
+	v.dirty = false
+	v.rebuild()
+	return nil
+}
+
+func (v *DynamicsView) gestures(in *Input) {
+	ds := max(1, in.DeviceScale)
+	if in.Orbit && (in.DX != 0 || in.DY != 0) {
+		v.Camera.Orbit(-in.DX*OrbitDegPerPixel/ds, in.DY*OrbitDegPerPixel/ds)
+		v.dirty = true
+	}
+	if in.Pan && (in.DX != 0 || in.DY != 0) && in.Height > 0 {
+		v.Camera.Pan(-in.DX/in.Height, in.DY/in.Height)
+		v.dirty = true
+	}
+	if in.Wheel != 0 {
+		v.Camera.Zoom(math.Pow(ZoomPerStep, -in.Wheel))
+		v.dirty = true
+	}
+}
+
+func (v *DynamicsView) keys() {
+	just := inpututil.IsKeyJustPressed
+	switch {
+	case just(ebiten.Key1):
+		v.SetPreset(dynamics.PresetTurntable)
+	case just(ebiten.Key2):
+		v.SetPreset(dynamics.PresetCrash)
+	case just(ebiten.KeySpace):
+		v.TogglePlay()
+	case just(ebiten.KeyN), just(ebiten.KeyArrowRight):
+		v.Step()
+	case just(ebiten.KeyR):
+		v.Reset()
+	case just(ebiten.KeyHome):
+		v.HomeView()
+	case just(ebiten.KeyV) && v.Preset == dynamics.PresetTurntable:
+		v.ReverseSpin()
+	case just(ebiten.KeyC) && v.Preset == dynamics.PresetCrash:
+		v.SetCounteract(!v.Counteract)
+	}
+}
+
+// rebuild draws the model's picture into the frame, outlines it into the
+// strokes and labels, and writes the numbers panel.
+func (v *DynamicsView) rebuild() {
+	v.Picture(&v.frame, render.Viewport{W: v.w, H: v.h})
+	v.nums.reset()
+	if v.Preset == dynamics.PresetCrash {
+		st := v.Crash.State()
+		v.crashNumbers(&st)
+	} else {
+		st := v.Turn.State()
+		v.turntableNumbers(&st)
+	}
+	v.strokes.Reset()
+	v.strokes.Add(v.frame.Segments)
+	v.labels.Reset()
+	v.labels.Add(v.frame.Labels)
+}
+
+// Draw fills the strokes, the labels and the numbers panel; it computes
+// nothing.
+func (v *DynamicsView) Draw(screen *ebiten.Image) {
+	v.strokes.Draw(screen)
+	v.labels.Draw(screen)
+	v.nums.draw(screen, &v.labels, v.w)
+}
