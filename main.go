@@ -18,17 +18,18 @@ import (
 	"skewlab/cli"
 	"skewlab/state"
 	"skewlab/ui"
+	"skewlab/ui/kit"
 )
 
 // labs are the labs of the app, in the order of its Lab window; the first
 // is the default lab. Each is a model package (no display) plus its view;
 // adding a lab is one line here (docs/architecture.md, "Adding a lab").
-var labs = []ui.Lab{ui.PistonLab, ui.DriftLab, ui.DynamicsLab}
+var labs = []kit.Lab{ui.PistonLab, ui.DriftLab, ui.DynamicsLab}
 
 // init installs the labs' names, presets and settings in package state,
 // before any flag or URL is parsed (dispatch, the web build and the tests
 // all run after it).
-func init() { state.UseLabs(ui.LabStates(labs)...) }
+func init() { state.UseLabs(kit.LabStates(labs)...) }
 
 // commands is every command of the binary, in the order usage lists them:
 // the app and the scene commands, each lab's own command (drift,
@@ -37,7 +38,7 @@ func init() { state.UseLabs(ui.LabStates(labs)...) }
 // skip a zero Command.
 var commands = slices.Concat(
 	[]cli.Command{appCommand, reportCommand, exportCommand},
-	ui.LabCommands(labs),
+	kit.LabCommands(labs),
 	[]cli.Command{dynamicsCommand, serveCommand, webCommand},
 )
 

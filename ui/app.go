@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"skewlab/ui/kit"
 	"strconv"
 	"time"
 
@@ -39,16 +40,16 @@ type Config struct {
 type App struct {
 	st      state.State
 	cfg     Config
-	labs    []Lab
-	names   []string // the labs' names, the Lab window's choices
+	labs    []kit.Lab
+	names   []string // the labs' names, the kit.Lab window's choices
 	lab     int
-	views   []View // by lab index, made on first use
+	views   []kit.View // by lab index, made on first use
 	ui      debugui.DebugUI
 	uiFunc  func(ctx *debugui.Context) error
 	ctxNow  *debugui.Context // the context during windows
-	in      Input
-	level   Level
-	shown   Level // the level H returns to
+	in      kit.Input
+	level   kit.Level
+	shown   kit.Level // the level H returns to
 	help    bool
 	capture debugui.InputCapturingState
 
@@ -58,7 +59,7 @@ type App struct {
 	scale             float64
 	chars             []rune
 	title             string
-	text              Labels
+	text              kit.Labels
 
 	layoutGen   int    // bumped on every screen size change
 	layoutScope string // debugui ID scope of the current layout
@@ -82,11 +83,11 @@ type App struct {
 // NewApp makes the app for st showing labs (in the Lab window's order; at
 // least one), starting in st.Lab, or the first lab when st.Lab is none of
 // them. An error is the starting lab's view refusing st.
-func NewApp(st state.State, cfg Config, labs []Lab) (*App, error) {
+func NewApp(st state.State, cfg Config, labs []kit.Lab) (*App, error) {
 	if len(labs) == 0 {
 		return nil, errors.New("no labs to show")
 	}
-	a := &App{st: st, cfg: cfg, labs: labs, views: make([]View, len(labs)), scale: 1, chars: make([]rune, 0, 16)}
+	a := &App{st: st, cfg: cfg, labs: labs, views: make([]kit.View, len(labs)), scale: 1, chars: make([]rune, 0, 16)}
 	for _, l := range labs {
 		a.names = append(a.names, l.State.Name)
 	}
@@ -95,12 +96,12 @@ func NewApp(st state.State, cfg Config, labs []Lab) (*App, error) {
 	}
 	for i, l := range state.UILevels {
 		if l == st.UI {
-			a.level = Level(i)
+			a.level = kit.Level(i)
 		}
 	}
 	a.shown = a.level
-	if a.shown == LevelOff {
-		a.shown = LevelFull
+	if a.shown == kit.LevelOff {
+		a.shown = kit.LevelFull
 	}
 	a.in.AntiAlias = st.AntiAlias != "off"
 	a.aaAuto = st.AntiAlias == "auto" || st.AntiAlias == ""
@@ -145,7 +146,7 @@ func (a *App) ensureView() error {
 }
 
 // View returns the current lab's view.
-func (a *App) View() View { return a.views[a.lab] }
+func (a *App) View() kit.View { return a.views[a.lab] }
 
 // Layout returns the screen size in device pixels, so lines and text stay
 // crisp on HiDPI screens (ebiten calls LayoutF; this serves the interface).
@@ -190,12 +191,12 @@ func (a *App) Update() error {
 	in := &a.in
 	in.Resized = in.Width != float64(a.w) || in.Height != float64(a.h)
 	in.Width, in.Height, in.DeviceScale, in.Level = float64(a.w), float64(a.h), a.scale, a.level
-	if in.Level == LevelFull && smallScreen(in) {
+	if in.Level == kit.LevelFull && smallScreen(in) {
 		// A phone-sized frame: every window would cover the picture, so
 		// show only the mode chooser and the seed's slider.
-		in.Level = LevelMin
+		in.Level = kit.LevelMin
 	}
-	in.ViewX, in.ViewW = freeBand(in)
+	in.ViewX, in.ViewW = kit.FreeBand(in)
 	if in.Resized {
 		// Windows keep the place they were first given: a new ID scope
 		// per screen size lays them out afresh for the new size (an
@@ -204,7 +205,7 @@ func (a *App) Update() error {
 		a.layoutScope = "size" + strconv.Itoa(a.layoutGen)
 	}
 	a.capture = 0
-	if a.level != LevelOff {
+	if a.level != kit.LevelOff {
 		c, err := a.ui.Update(a.uiFunc)
 		if err != nil {
 			return err
@@ -218,7 +219,7 @@ func (a *App) Update() error {
 	if in.Keys {
 		a.keys()
 	}
-	a.text.Scale = float64(UIPixels(in))
+	a.text.Scale = float64(kit.UIPixels(in))
 	if err := a.View().Update(in); err != nil {
 		return err
 	}
@@ -323,10 +324,10 @@ func (a *App) pointer() {
 // keys handles the app's own shortcuts: H, F, P, ? and Escape.
 func (a *App) keys() {
 	if inpututil.IsKeyJustPressed(ebiten.KeyH) {
-		if a.level == LevelOff {
+		if a.level == kit.LevelOff {
 			a.level = a.shown
 		} else {
-			a.shown, a.level = a.level, LevelOff
+			a.shown, a.level = a.level, kit.LevelOff
 		}
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyF) {
@@ -349,7 +350,7 @@ func (a *App) keys() {
 // windows is the debugui update: the lab chooser, then the view's windows.
 func (a *App) windows(ctx *debugui.Context) error {
 	a.ctxNow = ctx
-	px := UIPixels(&a.in)
+	px := kit.UIPixels(&a.in)
 	ctx.SetScale(px)
 	// Windows keep the place they were first given; a scope per scale
 	// lays them out afresh when the UI scale changes.
@@ -363,7 +364,7 @@ func (a *App) sizedWindows() { a.ctxNow.IDScope(a.layoutScope, a.scopedWindows) 
 
 func (a *App) scopedWindows() {
 	a.View().Windows(a.ctxNow, &a.in)
-	if a.in.Level == LevelFull && !newColumns(&a.in).compact() {
+	if a.in.Level == kit.LevelFull && !kit.NewColumns(&a.in).Compact() {
 		a.labWindow(a.ctxNow)
 	}
 }
@@ -373,7 +374,7 @@ func (a *App) scopedWindows() {
 func labWindowRect(w, h int) image.Rectangle { return image.Rect(w/2-110, h-70, w/2+110, h-6) }
 
 func (a *App) labWindow(ctx *debugui.Context) {
-	s := float64(UIPixels(&a.in))
+	s := float64(kit.UIPixels(&a.in))
 	r := labWindowRect(int(a.in.Width/s), int(a.in.Height/s))
 	ctx.Window("Lab", r, func(debugui.ContainerLayout) {
 		ctx.SetGridLayout([]int{-2, -1}, nil)
@@ -391,7 +392,7 @@ func (a *App) labWindow(ctx *debugui.Context) {
 func (a *App) Draw(screen *ebiten.Image) {
 	screen.Fill(a.cfg.Background)
 	a.View().Draw(screen)
-	if a.level != LevelOff && a.updates > 0 {
+	if a.level != kit.LevelOff && a.updates > 0 {
 		a.ui.Draw(screen)
 	}
 	if a.help {
@@ -425,7 +426,7 @@ var appHelp = []string{
 }
 
 func (a *App) drawHelp(screen *ebiten.Image) {
-	s := a.text.scale()
+	s := a.text.PixelScale()
 	lines := a.View().Help()
 	n := len(lines) + len(appHelp) + 2
 	lh := 16 * s
@@ -433,11 +434,11 @@ func (a *App) drawHelp(screen *ebiten.Image) {
 	x, y := (float32(a.w)-w)/2, (float32(a.h)-h)/2
 	vector.FillRect(screen, x, y, w, h, render.HelpPanel, false)
 	ty := float64(y) + 10*s
-	a.text.text(screen, "Keys", float64(x)+10*s, ty, render.White)
+	a.text.Text(screen, "Keys", float64(x)+10*s, ty, render.White)
 	for _, group := range [2][]string{lines, appHelp} {
 		for _, l := range group {
 			ty += lh
-			a.text.text(screen, l, float64(x)+10*s, ty, render.LabelGrey)
+			a.text.Text(screen, l, float64(x)+10*s, ty, render.LabelGrey)
 		}
 		ty += lh / 2
 	}
@@ -468,7 +469,7 @@ type MissingView struct {
 	Lab  string
 	Home string // the lab to choose instead (the default lab)
 	Err  error
-	text Labels
+	text kit.Labels
 	msg  string
 	w, h float64
 }
@@ -477,8 +478,8 @@ type MissingView struct {
 func (v *MissingView) Title() string { return v.Lab + " (not available)" }
 
 // Update records the screen size.
-func (v *MissingView) Update(in *Input) error {
-	v.w, v.h, v.text.Scale = in.Width, in.Height, float64(UIPixels(in))
+func (v *MissingView) Update(in *kit.Input) error {
+	v.w, v.h, v.text.Scale = in.Width, in.Height, float64(kit.UIPixels(in))
 	if v.msg == "" {
 		v.msg = "The " + v.Lab + " lab is not part of this build yet. Choose " + v.Home + " in the Lab window."
 		if v.Err != nil {
@@ -490,12 +491,12 @@ func (v *MissingView) Update(in *Input) error {
 
 // Draw writes the message.
 func (v *MissingView) Draw(screen *ebiten.Image) {
-	size := v.text.scale() * render.TextSize
-	v.text.text(screen, v.msg, v.w/2-render.TextWidth(v.msg, size)/2, v.h/2, render.White)
+	size := v.text.PixelScale() * render.TextSize
+	v.text.Text(screen, v.msg, v.w/2-render.TextWidth(v.msg, size)/2, v.h/2, render.White)
 }
 
 // Windows makes no windows.
-func (v *MissingView) Windows(*debugui.Context, *Input) {}
+func (v *MissingView) Windows(*debugui.Context, *kit.Input) {}
 
 // Help has no keys of its own.
 func (v *MissingView) Help() []string { return nil }
@@ -509,7 +510,7 @@ func (v *MissingView) Share(*state.State) {}
 // smallScreen reports a screen under 720x400 UI units (for example a phone
 // in landscape, or a small embedded frame), where the full UI would hide
 // the picture.
-func smallScreen(in *Input) bool {
-	s := float64(UIPixels(in))
+func smallScreen(in *kit.Input) bool {
+	s := float64(kit.UIPixels(in))
 	return in.Width/s < 720 || in.Height/s < 400
 }

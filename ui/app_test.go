@@ -3,6 +3,7 @@ package ui
 import (
 	"image"
 	"os"
+	"skewlab/ui/kit"
 	"testing"
 	"time"
 
@@ -43,7 +44,7 @@ func TestHelpOverlayAndMissingLab(t *testing.T) {
 		t.Errorf("help overlay: %d light pixels in the middle, want text", light)
 	}
 	v := &MissingView{Lab: "nosuchlab"}
-	in := Input{Width: 800, Height: 600, DeviceScale: 1, UIScale: 1}
+	in := kit.Input{Width: 800, Height: 600, DeviceScale: 1, UIScale: 1}
 	if err := v.Update(&in); err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"os"
+	"skewlab/ui/kit"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -39,7 +40,7 @@ func stressView(tb testing.TB) *PistonView {
 	return NewPistonView(m)
 }
 
-var benchInput = Input{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1}
+var benchInput = kit.Input{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1}
 
 // TestPistonUpdateAllocatesNothing checks that a steady-state frame of the
 // piston (spin, world matrices, projection, stroke outlines) allocates
@@ -139,5 +140,27 @@ func TestWriteStressScene(t *testing.T) {
 	}
 	if err := sc.Save(out); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// BenchmarkStrokesPistonFrame is the stroke drawer's share of a piston
+// frame: Reset and Add of the spinning piston's segments (both modes'
+// frames), as PistonView.Update does on every changed frame.
+func BenchmarkStrokesPistonFrame(b *testing.B) {
+	v := spinningPiston(b)
+	in := benchInput
+	_ = v.Update(&in)
+	var s kit.Strokes
+	s.MinLength, s.WidthScale = SubPixel, 1
+	add := func() {
+		s.Reset()
+		for k := range v.M.Frames {
+			s.Add(v.M.Frames[k].Segments)
+		}
+	}
+	add()
+	b.ReportAllocs()
+	for b.Loop() {
+		add()
 	}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"skewlab/drift"
 	"skewlab/state"
+	"skewlab/ui/kit"
 )
 
 // The drift lab (issue 5): package drift's Model spinning its five pose
@@ -11,10 +12,9 @@ import (
 // the picture, both without ebiten; DriftView draws them and routes keys
 // and the Drift window to the model.
 
-
 // newDriftView is the drift lab's LabViews entry: it takes the state's
 // normalize setting ("" is the default); the scene settings do not apply.
-func newDriftView(st state.State) (View, error) {
+func newDriftView(st state.State) (kit.View, error) {
 	m, err := drift.NewModel()
 	if err != nil {
 		return nil, err

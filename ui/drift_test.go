@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"skewlab/ui/kit"
 	"strings"
 	"testing"
 	"time"
@@ -34,8 +35,8 @@ func newTestDriftModel(t testing.TB) *drift.Model {
 	return m
 }
 
-func driftInput() Input {
-	return Input{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1}
+func driftInput() kit.Input {
+	return kit.Input{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1}
 }
 
 // A running lab rebuilds its whole picture every tick; once its buffers
@@ -159,7 +160,7 @@ func TestDriftImages(t *testing.T) {
 // into the Lab window (the plot left 86 units at the bottom, the labels
 // needed 32 of them and the Lab window takes 70).
 func TestDriftTickLabelsInside(t *testing.T) {
-	for _, in := range []Input{
+	for _, in := range []kit.Input{
 		{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1},
 		{Width: 1024, Height: 600, DeviceScale: 1, UIScale: 1},
 		{Width: 1920, Height: 1080, DeviceScale: 1, UIScale: 1},
@@ -169,10 +170,10 @@ func TestDriftTickLabelsInside(t *testing.T) {
 	} {
 		v := NewDriftView(newTestDriftModel(t))
 		v.M.Paused = true
-		s := float64(UIPixels(&in))
-		cols := newColumns(&in)
+		s := float64(kit.UIPixels(&in))
+		cols := kit.NewColumns(&in)
 		lab := image.Rectangle{}
-		if !cols.compact() {
+		if !cols.Compact() {
 			r := labWindowRect(int(in.Width/s), int(in.Height/s))
 			lab = image.Rect(int(float64(r.Min.X)*s), int(float64(r.Min.Y)*s), int(float64(r.Max.X)*s), int(float64(r.Max.Y)*s))
 		}

@@ -3,6 +3,7 @@ package ui
 import (
 	"image"
 	"image/color"
+	"skewlab/ui/kit"
 
 	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -22,8 +23,8 @@ import (
 type DriftView struct {
 	M       *drift.Model
 	pic     drift.Picture
-	strokes Strokes // the picture's segments
-	labels  Labels  // the font and scale for text
+	strokes kit.Strokes // the picture's segments
+	labels  kit.Labels  // the font and scale for text
 	w, h    float64
 	built   int  // the frame the picture shows, -1 for none
 	dirty   bool // options changed: rebuild even at the same frame
@@ -67,7 +68,7 @@ var driftHelp = []string{
 
 // Update applies keys, computes this tick's frames and rebuilds the
 // picture when the frame, the options or the size changed.
-func (v *DriftView) Update(in *Input) error {
+func (v *DriftView) Update(in *kit.Input) error {
 	if in.Keys {
 		v.keys()
 	}
@@ -75,7 +76,7 @@ func (v *DriftView) Update(in *Input) error {
 	if in.Width != v.w || in.Height != v.h {
 		v.w, v.h, v.dirty = in.Width, in.Height, true
 	}
-	s := float64(UIPixels(in))
+	s := float64(kit.UIPixels(in))
 	if v.labels.Scale != s {
 		v.labels.Scale, v.dirty = s, true
 	}
@@ -119,7 +120,7 @@ func (v *DriftView) keys() {
 const (
 	driftPanelWidth = 240 // the Drift window's column
 	driftPanelH     = 192
-	driftLabBarH    = 74  // room left at the bottom for the app's Lab window (labWindowRect: 70 units) and a gap
+	driftLabBarH    = 74  // room left at the bottom for the app's kit.Lab window (labWindowRect: 70 units) and a gap
 	driftCharW      = 6.0 // debugui's bitmap font: 6 by 12 pixels for ASCII
 	driftLineH      = 14.0
 )
@@ -128,7 +129,7 @@ const (
 func (v *DriftView) rebuild() {
 	v.dirty, v.built = false, v.M.Lab.Frame()
 	v.pic.Build(v.M, drift.Layout{W: v.w, H: v.h, Scale: v.labels.Scale, CharW: driftCharW, LineH: driftLineH,
-		Left: driftPanelWidth + 2*margin, Bottom: driftLabBarH})
+		Left: driftPanelWidth + 2*kit.Margin, Bottom: driftLabBarH})
 	v.strokes.Reset()
 	v.strokes.Add(v.pic.Segments)
 }
@@ -153,18 +154,18 @@ func (v *DriftView) Draw(screen *ebiten.Image) {
 	}
 	for i := range v.pic.Labels {
 		l := &v.pic.Labels[i]
-		v.labels.text(screen, l.Text, l.At[0], l.At[1], l.Color)
+		v.labels.Text(screen, l.Text, l.At[0], l.At[1], l.Color)
 	}
 }
 
 // Windows makes the Drift window: speed, pause, reset, the axes and the
 // display options.
-func (v *DriftView) Windows(ctx *debugui.Context, in *Input) {
-	if in.Level == LevelOff {
+func (v *DriftView) Windows(ctx *debugui.Context, in *kit.Input) {
+	if in.Level == kit.LevelOff {
 		return
 	}
 	m := v.M
-	r := image.Rect(margin, margin, margin+driftPanelWidth, margin+driftPanelH)
+	r := image.Rect(kit.Margin, kit.Margin, kit.Margin+driftPanelWidth, kit.Margin+driftPanelH)
 	ctx.Window("Drift", r, func(debugui.ContainerLayout) {
 		ctx.SetGridLayout([]int{-1, -1, -1}, nil)
 		ctx.Button("x1").On(func() { m.Speed, m.Paused, v.dirty = 0, false, true })
@@ -179,7 +180,7 @@ func (v *DriftView) Windows(ctx *debugui.Context, in *Input) {
 		ctx.Button("Reset").On(func() { m.Reset(); v.dirty = true })
 		ctx.Checkbox(&m.LogY, "log error").On(func() { v.dirty = true })
 		ctx.Checkbox(&m.LogX, "log frames").On(func() { v.dirty = true })
-		if in.Level != LevelFull {
+		if in.Level != kit.LevelFull {
 			return
 		}
 		ctx.SetGridLayout([]int{-1, -2}, nil)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image"
+	"skewlab/ui/kit"
 
 	"github.com/ebitengine/debugui"
 
@@ -10,13 +11,13 @@ import (
 
 // Windows makes the dynamics lab's windows: Dynamics (preset, play
 // controls and the preset's controls) and, at the full UI level, View.
-func (v *DynamicsView) Windows(ctx *debugui.Context, in *Input) {
-	lay := newColumns(in)
-	v.controlWindow(ctx, lay.left(420))
-	if in.Level != LevelFull {
+func (v *DynamicsView) Windows(ctx *debugui.Context, in *kit.Input) {
+	lay := kit.NewColumns(in)
+	v.controlWindow(ctx, lay.Left(420))
+	if in.Level != kit.LevelFull {
 		return
 	}
-	v.dynViewWindow(ctx, lay.left(80), in)
+	v.dynViewWindow(ctx, lay.Left(80), in)
 }
 
 func (v *DynamicsView) controlWindow(ctx *debugui.Context, r image.Rectangle) {
@@ -69,7 +70,7 @@ func (v *DynamicsView) crashControls(ctx *debugui.Context) {
 // crashSpinDownText explains why the stopped car keeps turning.
 const crashSpinDownText = "Spin-down: the impulse -m v acts through the car's centre, so it stops the car's translation but not its rotation. The car keeps its yaw rate (28.6 deg/s) and the tyres bring it linearly to zero over 2 s (t = 1 to 3 s, the model's SpinDown): a steady angular deceleration of 14.3 deg/s^2, which adds an Euler term to the box's local motion until the car is still."
 
-func (v *DynamicsView) dynViewWindow(ctx *debugui.Context, r image.Rectangle, in *Input) {
+func (v *DynamicsView) dynViewWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
 	ctx.Window("View", r, func(debugui.ContainerLayout) {
 		ctx.SetGridLayout([]int{-1, -1}, nil)
 		ctx.Button("From above").On(v.HomeView)

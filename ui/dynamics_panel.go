@@ -3,6 +3,7 @@ package ui
 import (
 	"image/color"
 	"math"
+	"skewlab/ui/kit"
 	"strconv"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -214,7 +215,7 @@ func dynAppendNum(b []byte, x float64, width, prec int) []byte {
 
 // draw fills a dark panel at the top right of a screen of width w and
 // writes the lines into it.
-func (h *numPanel) draw(dst *ebiten.Image, l *Labels, w float64) {
+func (h *numPanel) draw(dst *ebiten.Image, l *kit.Labels, w float64) {
 	if h.n == 0 {
 		return
 	}
@@ -229,7 +230,7 @@ func (h *numPanel) draw(dst *ebiten.Image, l *Labels, w float64) {
 			if ch <= ' ' || ch >= 127 {
 				continue
 			}
-			l.text(dst, asciiGlyphs[ch], x0+float64(hudMargin+j*hudCharW)*s, y, h.colors[i])
+			l.Text(dst, asciiGlyphs[ch], x0+float64(hudMargin+j*hudCharW)*s, y, h.colors[i])
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"skewlab/ui/kit"
 	"strings"
 	"testing"
 
@@ -21,7 +22,7 @@ import (
 
 // dynInput is a tick of input with no gestures and no keys, as the App
 // passes it when nothing is pressed.
-func dynInput() *Input { return &Input{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1} }
+func dynInput() *kit.Input { return &kit.Input{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1} }
 
 func dynUpdate(t testing.TB, v *DynamicsView, n int) {
 	t.Helper()

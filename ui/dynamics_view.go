@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"skewlab/ui/kit"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -14,7 +15,7 @@ import (
 // newDynamicsView is the dynamics lab's entry in LabViews. It starts on
 // the state's preset when that is a dynamics preset (preset=crash with
 // lab=dynamics), else on the turntable.
-func newDynamicsView(st state.State) (View, error) {
+func newDynamicsView(st state.State) (kit.View, error) {
 	v := NewDynamicsView()
 	if p, ok := dynamics.PresetByName(st.Preset); ok {
 		v.SetPreset(p)
@@ -34,8 +35,8 @@ type DynamicsView struct {
 
 	names   []string
 	frame   render.Frame
-	strokes Strokes
-	labels  Labels
+	strokes kit.Strokes
+	labels  kit.Labels
 	nums    numPanel
 	w, h    float64
 	dirty   bool
@@ -75,7 +76,7 @@ var dynamicsHelp = []string{
 
 // Update applies keys and camera gestures, advances a playing model by one
 // step, and rebuilds the picture and the numbers when anything changed.
-func (v *DynamicsView) Update(in *Input) error {
+func (v *DynamicsView) Update(in *kit.Input) error {
 	if in.Keys {
 		v.keys()
 	}
@@ -84,7 +85,7 @@ func (v *DynamicsView) Update(in *Input) error {
 		v.w, v.h, v.strokes.AntiAlias = in.Width, in.Height, in.AntiAlias
 		v.dirty = true
 	}
-	v.nums.scale = float64(UIPixels(in))
+	v.nums.scale = float64(kit.UIPixels(in))
 	v.labels.Scale = v.nums.scale
 	if v.Advance() {
 		v.dirty = true
@@ -97,10 +98,10 @@ func (v *DynamicsView) Update(in *Input) error {
 	return nil
 }
 
-func (v *DynamicsView) gestures(in *Input) {
+func (v *DynamicsView) gestures(in *kit.Input) {
 	ds := max(1, in.DeviceScale)
 	if in.Orbit && (in.DX != 0 || in.DY != 0) {
-		v.Camera.Orbit(-in.DX*OrbitDegPerPixel/ds, in.DY*OrbitDegPerPixel/ds)
+		v.Camera.Orbit(-in.DX*kit.OrbitDegPerPixel/ds, in.DY*kit.OrbitDegPerPixel/ds)
 		v.dirty = true
 	}
 	if in.Pan && (in.DX != 0 || in.DY != 0) && in.Height > 0 {
@@ -108,7 +109,7 @@ func (v *DynamicsView) gestures(in *Input) {
 		v.dirty = true
 	}
 	if in.Wheel != 0 {
-		v.Camera.Zoom(math.Pow(ZoomPerStep, -in.Wheel))
+		v.Camera.Zoom(math.Pow(kit.ZoomPerStep, -in.Wheel))
 		v.dirty = true
 	}
 }

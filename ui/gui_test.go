@@ -3,6 +3,7 @@ package ui
 import (
 	"image"
 	"math"
+	"skewlab/ui/kit"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -41,7 +42,7 @@ func pistonModel(t testing.TB, mode string, sx float64) *piston.Model {
 
 // render draws v's picture into a fresh image and returns its pixels.
 func renderView(t testing.TB, v *PistonView) *image.RGBA {
-	in := Input{Width: gw, Height: gh, DeviceScale: 1, UIScale: 1}
+	in := kit.Input{Width: gw, Height: gh, DeviceScale: 1, UIScale: 1}
 	if err := v.Update(&in); err != nil {
 		t.Fatal(err)
 	}

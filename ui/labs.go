@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"skewlab/ui/kit"
 	"strings"
 
 	"skewlab/drift"
@@ -14,7 +15,7 @@ import (
 
 // DriftLab is the drift lab: no presets, and its own setting normalize
 // (how the spin axis is normalized, drift.NormNames, float64 by default).
-var DriftLab = Lab{
+var DriftLab = kit.Lab{
 	State: state.Lab{Name: "drift", Params: []state.Param{
 		state.Choice("normalize", "drift lab: normalize the spin axis in "+strings.Join(drift.NormNames(), " or "),
 			drift.NormNames(), drift.NormNames()[0], func(s *state.State) *string { return &s.Normalize }),
@@ -25,7 +26,7 @@ var DriftLab = Lab{
 
 // DynamicsLab is the dynamics lab: its presets are the models of package
 // dynamics (not scenes), the turntable first.
-var DynamicsLab = Lab{
+var DynamicsLab = kit.Lab{
 	State:   state.Lab{Name: "dynamics", Presets: dynamics.PresetNames()},
 	NewView: newDynamicsView,
 }

@@ -1,80 +1,22 @@
 package ui
 
 import (
-	"fmt"
-	"os"
-	"runtime"
 	"testing"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"skewlab/state"
+	"skewlab/ui/internal/uitest"
+	"skewlab/ui/kit"
 )
 
 // testLabs are the program's labs, as package main lists them.
-var testLabs = []Lab{PistonLab, DriftLab, DynamicsLab}
+var testLabs = []kit.Lab{PistonLab, DriftLab, DynamicsLab}
 
-// haveLoop is true while the tests run inside ebiten's game loop (under a
-// display, such as Xvfb), where images can be drawn and read back.
-var haveLoop bool
-
-// loopRunner runs the test binary's tests from inside the game loop's
-// first Update, then ends the loop.
-type loopRunner struct {
-	m    *testing.M
-	code int
-}
-
-func (r *loopRunner) Update() error {
-	haveLoop = true
-	r.code = r.m.Run()
-	return ebiten.Termination
-}
-func (r *loopRunner) Draw(*ebiten.Image)         {}
-func (r *loopRunner) Layout(w, h int) (int, int) { return w, h }
-
-// TestMain installs testLabs, then runs the tests inside the real ebiten game loop when a display
-// is available. Without one, the tests that need the loop skip, or fail
-// when the CI environment variable is set.
+// TestMain installs testLabs, then runs the tests inside ebiten's game
+// loop when a display is available (uitest.Main).
 func TestMain(m *testing.M) {
-	state.UseLabs(LabStates(testLabs)...)
-	if !hasDisplay() {
-		os.Exit(m.Run())
-	}
-	r := &loopRunner{m: m, code: -1}
-	ebiten.SetWindowSize(320, 240)
-	err := func() (err error) {
-		defer func() {
-			if p := recover(); p != nil {
-				err = fmt.Errorf("%v", p)
-			}
-		}()
-		return ebiten.RunGame(r)
-	}()
-	if r.code >= 0 {
-		os.Exit(r.code)
-	}
-	fmt.Fprintln(os.Stderr, "ui tests: the game loop did not start:", err)
-	os.Exit(m.Run())
+	state.UseLabs(kit.LabStates(testLabs)...)
+	uitest.Main(m)
 }
 
-func hasDisplay() bool {
-	if runtime.GOOS != "linux" {
-		return true
-	}
-	return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != ""
-}
-
-// needLoop skips t when the game loop is not running, or fails it under
-// CI, where a display is required (run: xvfb-run -a go test ./ui/...).
-func needLoop(t testing.TB) {
-	t.Helper()
-	if haveLoop {
-		return
-	}
-	msg := "no display: run under xvfb-run -a -s \"-screen 0 1280x720x24\" go test ./ui/..."
-	if os.Getenv("CI") != "" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-}
+// needLoop skips or fails t without the game loop (uitest.NeedLoop).
+func needLoop(t testing.TB) { t.Helper(); uitest.NeedLoop(t) }

@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"skewlab/ui/kit"
 
 	"skewlab/modes"
 	"skewlab/piston"
@@ -12,10 +13,10 @@ import (
 
 // PistonLab is the piston lab: package piston's model and presets, shown
 // by a PistonView.
-var PistonLab = Lab{State: piston.Lab, NewView: newPistonView}
+var PistonLab = kit.Lab{State: piston.Lab, NewView: newPistonView}
 
 // newPistonView is the piston lab's NewView: the model of st.
-func newPistonView(st state.State) (View, error) {
+func newPistonView(st state.State) (kit.View, error) {
 	m, err := piston.NewModel(st)
 	if err != nil {
 		return nil, err
@@ -29,8 +30,8 @@ func newPistonView(st state.State) (View, error) {
 // piston.Model.
 type PistonView struct {
 	M       *piston.Model
-	strokes Strokes
-	labels  Labels
+	strokes kit.Strokes
+	labels  kit.Labels
 	x, w, h float64 // the picture's band of the screen
 	aa      bool
 	uiScale int
@@ -79,12 +80,12 @@ var pistonHelp = []string{
 
 // Update applies keys and camera gestures, then recomputes the picture
 // when anything changed (or spin is on).
-func (v *PistonView) Update(in *Input) error {
+func (v *PistonView) Update(in *kit.Input) error {
 	m := v.M
 	if in.Keys {
 		v.keys(in)
 	}
-	if cameraGestures(&m.Camera, in) {
+	if kit.CameraGestures(&m.Camera, in) {
 		m.Touch()
 	}
 	x, w := in.ViewX, in.ViewW
@@ -105,7 +106,7 @@ func (v *PistonView) Update(in *Input) error {
 	v.strokes.WidthScale = max(1, in.DeviceScale) * (1 + 0.5*float64(max(1, in.UIScale)-1))
 	v.strokes.AntiAlias = in.AntiAlias && len(m.Frames[0].Segments)+len(m.Frames[1].Segments) < MaxAntiAliased
 	v.labels.Reset()
-	v.labels.Scale = float64(UIPixels(in))
+	v.labels.Scale = float64(kit.UIPixels(in))
 	for k := range m.Frames {
 		v.strokes.Add(m.Frames[k].Segments)
 		v.labels.Add(m.Frames[k].Labels)
@@ -123,7 +124,7 @@ const (
 	MaxAntiAliased = 20000
 )
 
-func (v *PistonView) keys(in *Input) {
+func (v *PistonView) keys(in *kit.Input) {
 	m := v.M
 	for k := 0; k < 9; k++ {
 		if !inpututil.IsKeyJustPressed(ebiten.Key1 + ebiten.Key(k)) {

@@ -1,5 +1,6 @@
 package ui
 
+import "skewlab/ui/kit"
 import "skewlab/state"
 
 // State returns the state that reproduces what the app shows now: the lab
@@ -26,7 +27,7 @@ func (a *App) State() state.State {
 		st.Preset = state.Default().Preset
 	}
 	level := a.level
-	if level == LevelOff && a.st.UI != "off" {
+	if level == kit.LevelOff && a.st.UI != "off" {
 		level = a.shown // H hides the UI for a moment; the link keeps it
 	}
 	st.UI = state.UILevels[level]

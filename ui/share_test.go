@@ -2,6 +2,7 @@ package ui
 
 import (
 	"net/url"
+	"skewlab/ui/kit"
 	"strings"
 	"testing"
 
@@ -31,8 +32,8 @@ func TestAppStateReportsLabAndUI(t *testing.T) {
 	}
 	pv := a.View().(*PistonView)
 	pv.M.Edits[pv.M.Scene.Index("Root")].Scale[0] = 2.5
-	a.level = LevelOff // H pressed
-	a.lab = 1          // switched to the drift lab
+	a.level = kit.LevelOff // H pressed
+	a.lab = 1              // switched to the drift lab
 	st := a.State()
 	q := st.Query()
 	for _, want := range []string{"mode=accumulate-matrices", "set=Root.scale%3D2.5%2C1%2C1", "uiscale=2", "lab=drift", "aa=off"} {

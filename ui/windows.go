@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"runtime"
+	"skewlab/ui/kit"
 
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
@@ -132,27 +133,27 @@ func yesNo(b bool) string {
 }
 
 // Windows makes the piston lab's windows for the UI level in in.
-func (v *PistonView) Windows(ctx *debugui.Context, in *Input) {
-	lay := newColumns(in)
-	if lay.compact() {
-		v.modeWindow(ctx, lay.left(lay.frac(0.5)))
-		v.pistonWindow(ctx, lay.left(-1), in)
-		if in.Level == LevelFull {
-			v.readoutsWindow(ctx, lay.right(lay.frac(0.62)))
-			v.viewWindow(ctx, lay.right(-1), in)
+func (v *PistonView) Windows(ctx *debugui.Context, in *kit.Input) {
+	lay := kit.NewColumns(in)
+	if lay.Compact() {
+		v.modeWindow(ctx, lay.Left(lay.Frac(0.5)))
+		v.pistonWindow(ctx, lay.Left(-1), in)
+		if in.Level == kit.LevelFull {
+			v.readoutsWindow(ctx, lay.Right(lay.Frac(0.62)))
+			v.viewWindow(ctx, lay.Right(-1), in)
 		}
 		return
 	}
-	v.modeWindow(ctx, lay.left(200))
-	v.pistonWindow(ctx, lay.left(140), in)
-	if in.Level != LevelFull {
+	v.modeWindow(ctx, lay.Left(200))
+	v.pistonWindow(ctx, lay.Left(140), in)
+	if in.Level != kit.LevelFull {
 		return
 	}
-	v.nodesWindow(ctx, lay.left(-1))
-	v.readoutsWindow(ctx, lay.right(300))
-	v.compareWindow(ctx, lay.right(90))
-	v.viewWindow(ctx, lay.right(165), in)
-	v.presetsWindow(ctx, lay.right(-1))
+	v.nodesWindow(ctx, lay.Left(-1))
+	v.readoutsWindow(ctx, lay.Right(300))
+	v.compareWindow(ctx, lay.Right(90))
+	v.viewWindow(ctx, lay.Right(165), in)
+	v.presetsWindow(ctx, lay.Right(-1))
 }
 
 func (v *PistonView) modeWindow(ctx *debugui.Context, r image.Rectangle) {
@@ -172,7 +173,7 @@ func (v *PistonView) modeWindow(ctx *debugui.Context, r image.Rectangle) {
 	})
 }
 
-func (v *PistonView) pistonWindow(ctx *debugui.Context, r image.Rectangle, in *Input) {
+func (v *PistonView) pistonWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
 	m, w := v.M, &v.win
 	ctx.Window("Piston", r, func(debugui.ContainerLayout) {
 		if w.root >= 0 {
@@ -301,7 +302,7 @@ func (v *PistonView) compareWindow(ctx *debugui.Context, r image.Rectangle) {
 	})
 }
 
-func (v *PistonView) viewWindow(ctx *debugui.Context, r image.Rectangle, in *Input) {
+func (v *PistonView) viewWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
 	m := v.M
 	ctx.Window("View", r, func(debugui.ContainerLayout) {
 		ctx.Button("Reset camera").On(func() { m.Camera = m.Home; m.Touch() })
@@ -317,7 +318,7 @@ func (v *PistonView) viewWindow(ctx *debugui.Context, r image.Rectangle, in *Inp
 			ctx.Button("UI 1x").On(func() { in.SetUIScale(1) })
 			ctx.Button("UI 2x").On(func() { in.SetUIScale(2) })
 			ctx.Button("UI 3x").On(func() { in.SetUIScale(3) })
-			if newColumns(in).compact() {
+			if kit.NewColumns(in).Compact() {
 				ctx.SetGridLayout([]int{-1}, nil)
 				ctx.Text("UI 1x shows every window.")
 			}

@@ -1,7 +1,8 @@
-package ui
+package kit
 
 import (
 	"image"
+	"skewlab/ui/internal/uitest"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -27,9 +28,9 @@ func inkBox(pix []byte, w, h int) image.Rectangle {
 // TestLabelsMatchExport: a label drawn in the window and the same label
 // in an exported PNG put the same glyphs in the same place: equal ink
 // boxes and every pixel within 2 of 255 (identical under Xvfb's software
-// GL; the margin is for GPUs that round blending differently).
+// GL; the Margin is for GPUs that round blending differently).
 func TestLabelsMatchExport(t *testing.T) {
-	needLoop(t)
+	uitest.NeedLoop(t)
 	const w, h = 120, 60
 	labels := []render.Label{{At: mgl64.Vec2{20.4, 40.6}, Text: "Root x1", Color: render.White}}
 	img := ebiten.NewImage(w, h)

@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"testing"
@@ -14,7 +14,7 @@ func TestCameraGesturesDeviceScale(t *testing.T) {
 	orbit := func(ds float64) float64 {
 		cam := render.DefaultCamera()
 		in := Input{Orbit: true, DX: -10, Height: 720, DeviceScale: ds}
-		if !cameraGestures(&cam, &in) {
+		if !CameraGestures(&cam, &in) {
 			t.Fatalf("device scale %g: no change", ds)
 		}
 		return cam.Yaw - render.DefaultCamera().Yaw
@@ -32,7 +32,7 @@ func TestCameraGesturesDeviceScale(t *testing.T) {
 		t.Errorf("scale 2: yaw moved %g, want %g", orbit(2), one/2)
 	}
 	cam := render.DefaultCamera()
-	if cameraGestures(&cam, &Input{DeviceScale: 1, Height: 720}) || cam != render.DefaultCamera() {
+	if CameraGestures(&cam, &Input{DeviceScale: 1, Height: 720}) || cam != render.DefaultCamera() {
 		t.Error("no gesture changed the camera")
 	}
 }

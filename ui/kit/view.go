@@ -3,7 +3,7 @@
 // debugui windows. It is, with package main, the only package that imports
 // ebiten or debugui. Views are bound to models that call transform, modes
 // and render for every number; ui itself only lays out and routes input.
-package ui
+package kit
 
 import (
 	"github.com/ebitengine/debugui"

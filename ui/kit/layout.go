@@ -1,13 +1,13 @@
-package ui
+package kit
 
 import (
 	"image"
 	"math"
 )
 
-// columns places windows in a left and a right column of the screen, in
+// Columns places windows in a left and a right column of the screen, in
 // UI units (device pixels divided by the pixel scale of the UI).
-type columns struct {
+type Columns struct {
 	w, h   int
 	yl, yr int
 	cw     int
@@ -16,7 +16,7 @@ type columns struct {
 // Window layout constants, in UI units.
 const (
 	ColumnWidth = 330
-	margin      = 6
+	Margin      = 6
 	minWindow   = 60
 )
 
@@ -26,10 +26,10 @@ func UIPixels(in *Input) int {
 	return max(1, in.UIScale) * max(1, int(math.Round(in.DeviceScale)))
 }
 
-func newColumns(in *Input) *columns {
+func NewColumns(in *Input) *Columns {
 	s := float64(UIPixels(in))
-	c := &columns{w: int(in.Width / s), h: int(in.Height / s), yl: margin, yr: margin, cw: ColumnWidth}
-	if c.compact() {
+	c := &Columns{w: int(in.Width / s), h: int(in.Height / s), yl: Margin, yr: Margin, cw: ColumnWidth}
+	if c.Compact() {
 		c.cw = max(215, min(ColumnWidth, c.w*27/100))
 	}
 	return c
@@ -39,32 +39,32 @@ func newColumns(in *Input) *columns {
 // window beside the picture (a big UI scale for a lecture hall): then
 // only the mode, the seed's slider, the readouts and the view settings
 // are shown.
-func (c *columns) compact() bool { return c.w < 2*ColumnWidth+400 }
+func (c *Columns) Compact() bool { return c.w < 2*ColumnWidth+400 }
 
 // frac returns f of the screen height in UI units.
-func (c *columns) frac(f float64) int { return int(f * float64(c.h)) }
+func (c *Columns) Frac(f float64) int { return int(f * float64(c.h)) }
 
-func (c *columns) place(x int, y *int, h int) image.Rectangle {
-	if h < 0 || *y+h > c.h-margin {
-		h = max(minWindow, c.h-margin-*y)
+func (c *Columns) place(x int, y *int, h int) image.Rectangle {
+	if h < 0 || *y+h > c.h-Margin {
+		h = max(minWindow, c.h-Margin-*y)
 	}
 	top := min(*y, c.h-minWindow)
-	*y = top + h + margin
+	*y = top + h + Margin
 	return image.Rect(x, top, x+c.cw, top+h)
 }
 
-func (c *columns) left(h int) image.Rectangle  { return c.place(margin, &c.yl, h) }
-func (c *columns) right(h int) image.Rectangle { return c.place(c.w-c.cw-margin, &c.yr, h) }
+func (c *Columns) Left(h int) image.Rectangle  { return c.place(Margin, &c.yl, h) }
+func (c *Columns) Right(h int) image.Rectangle { return c.place(c.w-c.cw-Margin, &c.yr, h) }
 
-// freeBand returns the horizontal band of the screen, in device pixels,
-// that the window columns leave for the picture at in's UI level.
-func freeBand(in *Input) (x, w float64) {
+// FreeBand returns the horizontal band of the screen, in device pixels,
+// that the window Columns leave for the picture at in's UI level.
+func FreeBand(in *Input) (x, w float64) {
 	if in.Level == LevelOff {
 		return 0, in.Width
 	}
-	c := newColumns(in)
+	c := NewColumns(in)
 	px := float64(UIPixels(in))
-	col := float64(c.cw+2*margin) * px
+	col := float64(c.cw+2*Margin) * px
 	left, right := col, col
 	if in.Level == LevelMin {
 		right = 0

@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"math"
@@ -12,12 +12,12 @@ const (
 	ZoomPerStep      = 0.9 // distance factor per wheel step toward the target
 )
 
-// cameraGestures applies this tick's camera gestures in in to cam: a drag
+// CameraGestures applies this tick's camera gestures in in to cam: a drag
 // orbits (OrbitDegPerPixel per device-independent pixel; a device scale
 // below 1, such as 0 when unset, counts as 1), a right or shift drag pans (by the
 // drag over the screen height; nothing while the height is 0), and the
 // wheel zooms by ZoomPerStep a step. It reports whether cam changed.
-func cameraGestures(cam *render.Camera, in *Input) bool {
+func CameraGestures(cam *render.Camera, in *Input) bool {
 	moved := false
 	if in.Orbit && (in.DX != 0 || in.DY != 0) {
 		ds := max(1, in.DeviceScale)

@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"math"
@@ -30,24 +30,24 @@ func (l *Labels) Add(ls []render.Label) { l.items = append(l.items, ls...) }
 // Draw draws every label with its baseline at render.LabelBaseline (a
 // little right of and above its anchor).
 func (l *Labels) Draw(dst *ebiten.Image) {
-	s := l.scale()
+	s := l.PixelScale()
 	for i := range l.items {
 		it := &l.items[i]
 		b := render.LabelBaseline(it.At, s)
-		l.text(dst, it.Text, b[0], b[1]-s*render.TextSize, it.Color)
+		l.Text(dst, it.Text, b[0], b[1]-s*render.TextSize, it.Color)
 	}
 }
 
 // DrawSplitTitles writes the two mode names at the top of a split view
 // occupying the band x..x+w, either side of its middle.
 func (l *Labels) DrawSplitTitles(dst *ebiten.Image, x, w float64, left, right string) {
-	s := l.scale()
-	l.text(dst, left, x+w/2-render.TextWidth(left, s*render.TextSize)-10*s, 4*s, render.White)
-	l.text(dst, right, x+w/2+10*s, 4*s, render.White)
+	s := l.PixelScale()
+	l.Text(dst, left, x+w/2-render.TextWidth(left, s*render.TextSize)-10*s, 4*s, render.White)
+	l.Text(dst, right, x+w/2+10*s, 4*s, render.White)
 }
 
 // scale is Scale, at least 1.
-func (l *Labels) scale() float64 {
+func (l *Labels) PixelScale() float64 {
 	if l.Scale < 1 {
 		return 1
 	}
@@ -59,8 +59,8 @@ func (l *Labels) scale() float64 {
 // starts on whole pixels, its baseline rounded as render.Rasterize rounds
 // an exported label's, so both draw the same glyph masks at the same
 // place.
-func (l *Labels) text(dst *ebiten.Image, s string, x, y float64, c render.Color) {
-	size := l.scale() * render.TextSize
+func (l *Labels) Text(dst *ebiten.Image, s string, x, y float64, c render.Color) {
+	size := l.PixelScale() * render.TextSize
 	f, m := faceAt(size)
 	// ebiten's GoXFace puts the baseline floor(ascent) below the origin.
 	base := math.Round(y + size)
