@@ -2,6 +2,7 @@ package kit
 
 import (
 	"skewlab/cli"
+	"skewlab/render"
 	"skewlab/state"
 )
 
@@ -20,6 +21,14 @@ type Lab struct {
 	// example `skewlab drift`), run without a display; the zero Command
 	// for a lab without one. main.go's command table lists it.
 	Command cli.Command
+	// Figure draws the lab's picture for st into a w by h pixel figure
+	// with no display, for the export command: segments and labels in
+	// pixels, y down, as render.WritePNG and WriteSVG take them. t is
+	// the lab time in seconds to run before drawing, for a lab that runs
+	// in time (dynamics); other labs ignore it (the drift lab runs to its
+	// default target). An error means st does not suit the lab. Nil for
+	// a lab without a figure.
+	Figure func(st state.State, w, h int, t float64) ([]render.Segment, []render.Label, error)
 }
 
 // LabStates returns the State parts of labs, in order, for
