@@ -35,27 +35,17 @@ var (
 func decodeFile(data []byte) (*fileScene, error) {
 	d := &decoder{dec: json.NewDecoder(bytes.NewReader(data)), data: data}
 	var f fileScene
-	if err := d.open('{', "", "the scene must be a JSON object"); err != nil {
-		return nil, err
-	}
-	seen := make([]bool, len(topKeys))
-	for d.dec.More() {
-		key, err := d.key(topKeys, seen)
-		if err != nil {
-			return nil, err
-		}
+	err := d.object(topKeys, "", "the scene must be a JSON object", func(key string) (err error) {
 		switch key {
 		case "format":
 			f.Format, err = d.str("format")
 		case "nodes":
 			f.Nodes, err = d.nodes()
 		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	if _, err := d.dec.Token(); err != nil { // the closing brace
-		return nil, d.syntax(err)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	if _, err := d.dec.Token(); err != io.EOF {
 		return nil, &Error{Msg: "trailing data after the scene object"}
@@ -88,15 +78,7 @@ func (d *decoder) nodes() ([]fileNode, error) {
 // the node's label.
 func (d *decoder) fileNode() (fileNode, error) {
 	var n fileNode
-	if err := d.open('{', "", "must be a node object"); err != nil {
-		return n, err
-	}
-	seen := make([]bool, len(nodeKeys))
-	for d.dec.More() {
-		key, err := d.key(nodeKeys, seen)
-		if err != nil {
-			return n, err
-		}
+	err := d.object(nodeKeys, "", "must be a node object", func(key string) (err error) {
 		switch key {
 		case "name":
 			if n.Name, err = d.str(key); err == nil && n.Name != "" {
@@ -118,14 +100,33 @@ func (d *decoder) fileNode() (fileNode, error) {
 		case "color":
 			n.Color, err = d.numbers(key)
 		}
+		return err
+	})
+	return n, err
+}
+
+// object reads a JSON object whose keys are among keys, each at most once
+// (see key), calling field for each key with the decoder at its value;
+// field must read the whole value. where and what describe the object for
+// the error when it is not one (see open). The first error ends it.
+func (d *decoder) object(keys []string, where, what string, field func(key string) error) error {
+	if err := d.open('{', where, what); err != nil {
+		return err
+	}
+	seen := make([]bool, len(keys))
+	for d.dec.More() {
+		key, err := d.key(keys, seen)
 		if err != nil {
-			return n, err
+			return err
+		}
+		if err := field(key); err != nil {
+			return err
 		}
 	}
 	if _, err := d.dec.Token(); err != nil { // the closing brace
-		return n, d.syntax(err)
+		return d.syntax(err)
 	}
-	return n, nil
+	return nil
 }
 
 // key reads an object key, which must be one of keys (exactly, case
