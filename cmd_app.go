@@ -16,11 +16,7 @@ import (
 )
 
 // appCommand is `skewlab app`; main.go's command table lists it.
-var appCommand = cli.Command{
-	Name:    "app",
-	Summary: "open the interactive window (the default with no command)",
-	Run:     runApp,
-}
+var appCommand = cli.Command{Name: "app", Summary: "open the interactive window (the default with no command)", Run: runApp}
 
 // noDisplayHelp is the one line printed when no window can be opened.
 const noDisplayHelp = "skewlab: no display available (DISPLAY and WAYLAND_DISPLAY are unset); run it under a virtual one: xvfb-run -a ./skewlab"

@@ -13,11 +13,7 @@ import (
 )
 
 // reportCommand is `skewlab report`; main.go's command table lists it.
-var reportCommand = cli.Command{
-	Name:    "report",
-	Summary: "print world transforms and their analysis per mode (for slides and checks)",
-	Run:     runReport,
-}
+var reportCommand = cli.Command{Name: "report", Summary: "print world transforms and their analysis per mode (for slides and checks)", Run: runReport}
 
 // reparentArg is one -reparent NODE=NEWPARENT (NEWPARENT "-" or "none"
 // makes the node a root).

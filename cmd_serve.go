@@ -18,11 +18,7 @@ import (
 )
 
 // serveCommand is `skewlab serve`; main.go's command table lists it.
-var serveCommand = cli.Command{
-	Name:    "serve",
-	Summary: "serve the web build (dist/) on a loopback address",
-	Run:     runServe,
-}
+var serveCommand = cli.Command{Name: "serve", Summary: "serve the web build (dist/) on a loopback address", Run: runServe}
 
 // runServe serves a built web directory on a loopback address until the
 // process is killed. It prints the URL once listening, so scripts can read

@@ -21,11 +21,7 @@ import (
 
 // webCommand is `skewlab web`, run by index.html; main.go's command table
 // lists it (cmd_web.go leaves it out of other builds).
-var webCommand = cli.Command{
-	Name:    "web",
-	Summary: "run in a browser page, configured by its URL (started by index.html)",
-	Run:     runWeb,
-}
+var webCommand = cli.Command{Name: "web", Summary: "run in a browser page, configured by its URL (started by index.html)", Run: runWeb}
 
 // runWeb runs the app in the page. It returns only when the game loop
 // ends; the page shows the exit status if that happens before the first
