@@ -6,22 +6,8 @@ import (
 	"skewlab/scene"
 )
 
-// AccumulateMatrices multiplies local matrices down the tree:
-// W = W_parent * T*R*S. It is exact linear algebra, and it is what most
-// engines do; a non-uniform parent scale followed by a child rotation that
-// is not a multiple of 90 degrees leaves a shear (skew) in W that no
-// single TRS can hold.
-var AccumulateMatrices = Mode{
-	Name:  "accumulate-matrices",
-	Title: "Accumulate matrices",
-	Explanation: "W = W_parent * T*R*S. Every node's local matrix is multiplied onto its parent's world matrix. " +
-		"Scale acts in the parent's space, so a child stretched by a parent's x scale grows along world x, as you " +
-		"expect. But a non-uniform parent scale applied after a child rotation that is not a multiple of 90 degrees " +
-		"shears the child: its axes stop being perpendicular (skew), and no position/rotation/scale triple can describe it.",
-	World:     accumulateMatrices,
-	Reference: accumulateMatricesRef,
-}
-
+// accumulateMatrices is AccumulateMatrices.World, the fast loop; the Mode value,
+// its formula and its source are at the end of this file.
 func accumulateMatrices(nodes []scene.Node, _ *Workspace, out []mgl64.Mat4) {
 	n := count(nodes, out)
 	var r mgl64.Mat3
@@ -48,4 +34,15 @@ func accumulateMatricesRef(nodes []scene.Node) []mgl64.Mat4 {
 		}
 	}
 	return out
+}
+
+// AccumulateMatrices multiplies local matrices down the tree:
+// W = W_parent * T*R*S. It is exact linear algebra, and it is what most
+// engines do; a non-uniform parent scale followed by a child rotation that
+// is not a multiple of 90 degrees leaves a shear (skew) in W that no
+// single TRS can hold.
+var AccumulateMatrices = Mode{
+	Name: "accumulate-matrices", Title: "Accumulate matrices",
+	World: accumulateMatrices, Reference: accumulateMatricesRef,
+	Explanation: "W = W_parent * T*R*S. Every node's local matrix is multiplied onto its parent's world matrix. Scale acts in the parent's space, so a child stretched by a parent's x scale grows along world x, as you expect. But a non-uniform parent scale applied after a child rotation that is not a multiple of 90 degrees shears the child: its axes stop being perpendicular (skew), and no position/rotation/scale triple can describe it.",
 }

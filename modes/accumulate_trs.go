@@ -7,24 +7,8 @@ import (
 	"skewlab/transform"
 )
 
-// AccumulateTRS combines position, rotation and scale separately (seed
-// 000; UE4, Ogre): scale_w = scale_parent ∘ scale (per axis), rotation_w =
-// rotation_parent * rotation, position_w = position_parent +
-// rotation_parent(scale_parent ∘ position); W = T(position_w) *
-// R(rotation_w) * S(scale_w). It never skews, but every ancestor's scale is
-// applied along the node's own axes.
-var AccumulateTRS = Mode{
-	Name:  "accumulate-trs",
-	Title: "Accumulate TRS",
-	Explanation: "Scale, rotation and position are accumulated separately: scales multiply per axis, rotations " +
-		"multiply parent*child, and the position is the parent's position plus the parent's rotation of the parent's " +
-		"scale times the local position. The world matrix is built once from the result, so it can never skew. " +
-		"The price: all scale is applied along the node's own axes, not the parent's, so stretching the piston along " +
-		"world x makes the turned cylinders fatter instead of longer.",
-	World:     accumulateTRS,
-	Reference: accumulateTRSRef,
-}
-
+// accumulateTRS is AccumulateTRS.World, the fast loop; the Mode value,
+// its formula and its source are at the end of this file.
 func accumulateTRS(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 	n := count(nodes, out)
 	ws.grow(n)
@@ -86,4 +70,16 @@ func accumulateTRSRef(nodes []scene.Node) []mgl64.Mat4 {
 		out[i] = w[i].Mat4()
 	}
 	return out
+}
+
+// AccumulateTRS combines position, rotation and scale separately (seed
+// 000; UE4, Ogre): scale_w = scale_parent ∘ scale (per axis), rotation_w =
+// rotation_parent * rotation, position_w = position_parent +
+// rotation_parent(scale_parent ∘ position); W = T(position_w) *
+// R(rotation_w) * S(scale_w). It never skews, but every ancestor's scale is
+// applied along the node's own axes.
+var AccumulateTRS = Mode{
+	Name: "accumulate-trs", Title: "Accumulate TRS",
+	World: accumulateTRS, Reference: accumulateTRSRef,
+	Explanation: "Scale, rotation and position are accumulated separately: scales multiply per axis, rotations multiply parent*child, and the position is the parent's position plus the parent's rotation of the parent's scale times the local position. The world matrix is built once from the result, so it can never skew. The price: all scale is applied along the node's own axes, not the parent's, so stretching the piston along world x makes the turned cylinders fatter instead of longer.",
 }

@@ -7,29 +7,9 @@ import (
 	"skewlab/transform"
 )
 
-// SkewStripping is GPU Pro 5's recipe (seed 001): M is the full matrix
-// chain, R_w the product of local rotations from the root, and the world
-// scale is the diagonal of M_S = R_w^T L (L the 3x3 part of M):
-// scale_k = (R_w e_k) . (L e_k). Then W = T(position of M) * R_w *
-// diag(scale): the off-diagonal (skew) part of M_S is discarded. In column
-// vectors M_S = M_TR^-1 * M_TRS (the chapter writes row vectors). The
-// position comes from M on purpose: the chapter's TR chain ignores
-// ancestor scale. In deep trees with large rotations a diagonal entry can
-// reach zero or turn negative; the mode draws what the formula gives and
-// the readouts flag it.
-var SkewStripping = Mode{
-	Name:  "skew-stripping",
-	Title: "Skew stripping",
-	Explanation: "GPU Pro 5's recipe: multiply the full matrices to get M, multiply only the rotations to get R_w, " +
-		"and keep just the diagonal of R_w^T * M's 3x3 part as the world scale, throwing the shear away: " +
-		"W = T(M's position) * R_w * diag(scale). Scale still follows the parent's axes where it can (the piston grows " +
-		"longer, like matrices), and the skew is gone. The discarded part is an error you cannot see: with large " +
-		"rotations in deep trees a diagonal entry can shrink to zero or flip sign.",
-	World:     skewStripping,
-	Reference: skewStrippingRef,
-}
-
-// skewStripping runs both chains in one parents-first pass. With L_p
+// skewStripping is SkewStripping.World (the Mode value, its formula and
+// its source are at the end of this file). It runs both chains in one
+// parents-first pass. With L_p
 // and R_p the parent's 3x3 matrix and rotation chains and r_c the
 // columns of the node's rotation, column c gives a = L_p r_c (so M's
 // column is a*s_c) and q = R_p r_c (R_w's column), and the world scale is
@@ -94,4 +74,20 @@ func skewStrippingRef(nodes []scene.Node) []mgl64.Mat4 {
 			Mul4(mgl64.Scale3D(scale[0], scale[1], scale[2]))
 	}
 	return out
+}
+
+// SkewStripping is GPU Pro 5's recipe (seed 001): M is the full matrix
+// chain, R_w the product of local rotations from the root, and the world
+// scale is the diagonal of M_S = R_w^T L (L the 3x3 part of M):
+// scale_k = (R_w e_k) . (L e_k). Then W = T(position of M) * R_w *
+// diag(scale): the off-diagonal (skew) part of M_S is discarded. In column
+// vectors M_S = M_TR^-1 * M_TRS (the chapter writes row vectors). The
+// position comes from M on purpose: the chapter's TR chain ignores
+// ancestor scale. In deep trees with large rotations a diagonal entry can
+// reach zero or turn negative; the mode draws what the formula gives and
+// the readouts flag it.
+var SkewStripping = Mode{
+	Name: "skew-stripping", Title: "Skew stripping",
+	World: skewStripping, Reference: skewStrippingRef,
+	Explanation: "GPU Pro 5's recipe: multiply the full matrices to get M, multiply only the rotations to get R_w, and keep just the diagonal of R_w^T * M's 3x3 part as the world scale, throwing the shear away: W = T(M's position) * R_w * diag(scale). Scale still follows the parent's axes where it can (the piston grows longer, like matrices), and the skew is gone. The discarded part is an error you cannot see: with large rotations in deep trees a diagonal entry can shrink to zero or flip sign.",
 }

@@ -9,25 +9,6 @@ import (
 	"skewlab/transform"
 )
 
-// UniformInnerScale lets children inherit only the uniform part u of each
-// ancestor's scale, u = cbrt(|sx*sy*sz|) with the sign of the product; a
-// node's full local scale shapes only its own mesh, as if the residual s/u
-// sat on a separate leaf mesh node (seeds 001 and 003; Unity DOTS's Scale
-// versus PostTransformMatrix). The inherited frame is then a similarity
-// and TRS composition is exact: F = F_parent * T*R*u, W = F_parent * T*R*S.
-var UniformInnerScale = Mode{
-	Name:  "uniform-inner-scale",
-	Title: "Uniform inner scale",
-	Explanation: "Children inherit only the uniform part u = cbrt(|sx*sy*sz|) of each ancestor's scale; the rest " +
-		"(s/u) shapes only the node's own mesh, like a separate leaf node. Inherited frames are then rotations times " +
-		"one number, TRS composition is exact and nothing can skew. The seed's piston was authored for the other rules: " +
-		"B's scale (4, 4, 0.5) cancels A's (0.25, 0.25, 2), so here B shows as a flat disc (world scale (2, 2, 0.25)) " +
-		"until the scene is re-authored by folding each residual into the children (the Fold button, or report -fold).",
-	World:     uniformInnerScale,
-	Reference: uniformInnerScaleRef,
-	Folds:     true,
-}
-
 // UniformPart returns u = cbrt(|sx*sy*sz|) with the sign of sx*sy*sz: the
 // uniform scale a node passes to its children under uniform-inner-scale.
 // It is 0 when any component is 0 (a flat node flattens its subtree).
@@ -39,6 +20,8 @@ func UniformPart(s mgl64.Vec3) float64 {
 	return math.Cbrt(p)
 }
 
+// uniformInnerScale is UniformInnerScale.World, the fast loop; the Mode value,
+// its formula and its source are at the end of this file.
 func uniformInnerScale(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 	n := count(nodes, out)
 	ws.grow(n)
@@ -93,4 +76,17 @@ func uniformInnerScaleRef(nodes []scene.Node) []mgl64.Mat4 {
 		out[i] = parent.Mat4().Mul4(n.Local.Mat4())
 	}
 	return out
+}
+
+// UniformInnerScale lets children inherit only the uniform part u of each
+// ancestor's scale, u = cbrt(|sx*sy*sz|) with the sign of the product; a
+// node's full local scale shapes only its own mesh, as if the residual s/u
+// sat on a separate leaf mesh node (seeds 001 and 003; Unity DOTS's Scale
+// versus PostTransformMatrix). The inherited frame is then a similarity
+// and TRS composition is exact: F = F_parent * T*R*u, W = F_parent * T*R*S.
+var UniformInnerScale = Mode{
+	Name: "uniform-inner-scale", Title: "Uniform inner scale",
+	World: uniformInnerScale, Reference: uniformInnerScaleRef,
+	Folds:       true,
+	Explanation: "Children inherit only the uniform part u = cbrt(|sx*sy*sz|) of each ancestor's scale; the rest (s/u) shapes only the node's own mesh, like a separate leaf node. Inherited frames are then rotations times one number, TRS composition is exact and nothing can skew. The seed's piston was authored for the other rules: B's scale (4, 4, 0.5) cancels A's (0.25, 0.25, 2), so here B shows as a flat disc (world scale (2, 2, 0.25)) until the scene is re-authored by folding each residual into the children (the Fold button, or report -fold).",
 }
