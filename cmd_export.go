@@ -6,16 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"skewlab/cli"
-	"skewlab/modes"
 	"skewlab/piston"
 	"skewlab/render"
-	"skewlab/scene"
 	"skewlab/state"
 )
 
@@ -44,28 +39,15 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return fail(fmt.Errorf("-o FILE.svg or -o FILE.png is required"))
 	}
 	w, h := size[0], size[1]
-	sc, err := st.Scene()
+	segs, labels, err := piston.Figure(st, w, h)
 	if err != nil {
 		return fail(err)
 	}
-	var f render.Frame
-	f.Begin(piston.HomeCamera(st), render.Viewport{W: float64(w), H: float64(h)})
-	world := make([]mgl64.Mat4, len(sc.Nodes))
-	var ws modes.Workspace
-	reserve(&f, sc, st.Compare != "")
-	if st.Compare != "" {
-		m, _ := modes.ByName(st.Compare)
-		m.World(sc.Nodes, &ws, world)
-		f.Scene(sc, world, render.Options{Dim: 0.35})
-	}
-	m, _ := modes.ByName(st.Mode)
-	m.World(sc.Nodes, &ws, world)
-	f.Scene(sc, world, render.DefaultOptions())
 	err = writeAtomic(*out, func(wr io.Writer) error {
 		if ext == ".svg" {
-			return render.WriteSVG(wr, w, h, exportBackground, f.Segments, f.Labels)
+			return render.WriteSVG(wr, w, h, exportBackground, segs, labels)
 		}
-		return render.WritePNG(wr, w, h, exportBackground, f.Segments, f.Labels)
+		return render.WritePNG(wr, w, h, exportBackground, segs, labels)
 	})
 	if err != nil {
 		return cli.RunFailure(stderr, "export", err)
@@ -74,24 +56,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// reserve gives f room for every segment and label of sc drawn as
-// runExport draws it (with a ghost when compare), so a big scene fills
-// buffers of the final size instead of growing them by doubling (which
-// for 10^5 nodes held about twice the segments' 170 MB at once). It counts
-// an upper bound: clipping leaves at most one segment per line.
-func reserve(f *render.Frame, sc *scene.Scene, compare bool) {
-	segs := 2*(2*render.GridHalf/render.GridStep+1) + 3 + 3*len(sc.Nodes)
-	for i := range sc.Nodes {
-		if m := render.MeshFor(sc.Nodes[i].Shape); m != nil {
-			segs += len(m.Edges)
-			if compare {
-				segs += len(m.Edges)
-			}
-		}
-	}
-	f.Segments = slices.Grow(f.Segments[:0], segs)
-	f.Labels = slices.Grow(f.Labels[:0], 3+len(sc.Nodes))
-}
+// reserve is piston.Reserve, the figure's buffer sizing (the export tests
+// check it is an upper bound).
+var reserve = piston.Reserve
 
 // writeAtomic streams write's output into a temporary file beside path
 // and renames it to path when all went well, so the figure is never held

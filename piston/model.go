@@ -1,7 +1,7 @@
 // Package piston is the piston lab's model, without a display: seed 000's
 // hierarchy (or any scene) with its slider values, run through the chosen
 // accumulation modes and projected to screen segments (Recompute), plus
-// the edits a Share link carries (Share). Package ui's PistonView draws it
+// the edits a Share link carries (Share). The view in ui/labs/piston draws it
 // and binds its windows to it; this package imports no ebiten or debugui.
 package piston
 

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"skewlab/modes"
+	"skewlab/transform"
 )
 
 // modeHead is ModeReport with the nodes left out, for streaming: Nodes
@@ -114,7 +115,7 @@ func checkFinite(n *Node) error {
 		}
 	}
 	for _, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
+		if !transform.Finite(x) {
 			return fmt.Errorf("node %q: %g cannot be written as JSON", n.Name, x)
 		}
 	}

@@ -246,7 +246,7 @@ func checkTRS(node string, t transform.TRS) error {
 
 func checkVec(field, node string, v []float64) error {
 	for _, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
+		if !transform.Finite(x) {
 			return &Error{Node: node, Field: field, Msg: "values must be finite numbers"}
 		}
 		if math.Abs(x) > transform.MaxMagnitude {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"skewlab/piston"
 	"skewlab/state"
 )
 
@@ -30,8 +31,9 @@ func TestAppStateReportsLabAndUI(t *testing.T) {
 	if err := a.ensureView(); err != nil {
 		t.Fatal(err)
 	}
-	pv := a.View().(*PistonView)
-	pv.M.Edits[pv.M.Scene.Index("Root")].Scale[0] = 2.5
+	pv := a.View().(interface{ Model() *piston.Model })
+	pm := pv.Model()
+	pm.Edits[pm.Scene.Index("Root")].Scale[0] = 2.5
 	a.level = kit.LevelOff // H pressed
 	a.lab = 1              // switched to the drift lab
 	st := a.State()

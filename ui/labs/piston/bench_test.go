@@ -1,8 +1,6 @@
-package ui
+package pistonlab
 
 import (
-	"os"
-	"skewlab/ui/kit"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -11,19 +9,20 @@ import (
 	"skewlab/piston"
 	"skewlab/scene"
 	"skewlab/state"
+	"skewlab/ui/kit"
 )
 
 // spinningPiston is the piston with spin on, so every update recomputes.
-func spinningPiston(tb testing.TB) *PistonView {
+func spinningPiston(tb testing.TB) *view {
 	m, err := piston.NewModel(state.Default())
 	if err != nil {
 		tb.Fatal(err)
 	}
 	m.Spin = true
-	return NewPistonView(m)
+	return newView(m)
 }
 
-func stressView(tb testing.TB) *PistonView {
+func stressView(tb testing.TB) *view {
 	sc, err := scene.Pistons(1000)
 	if err != nil {
 		tb.Fatal(err)
@@ -37,7 +36,7 @@ func stressView(tb testing.TB) *PistonView {
 	m.Opt.Labels = false // 3,000 names would hide the pistons
 	m.Camera.Target = mgl64.Vec3{128, 0, 128}
 	m.Camera.Distance = 300
-	return NewPistonView(m)
+	return newView(m)
 }
 
 var benchInput = kit.Input{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1}
@@ -126,32 +125,15 @@ func TestStressSize(t *testing.T) {
 	t.Logf("stress: %d nodes, %d segments, %d quads", len(v.M.Scene.Nodes), len(v.M.Frames[0].Segments), v.strokes.Len())
 }
 
-// TestWriteStressScene writes the 1,000-piston scene to the file named by
-// SKEWLAB_STRESS_OUT (for measuring the app's frame rate with -scene); it
-// does nothing when the variable is unset.
-func TestWriteStressScene(t *testing.T) {
-	out := os.Getenv("SKEWLAB_STRESS_OUT")
-	if out == "" {
-		t.Skip("SKEWLAB_STRESS_OUT not set")
-	}
-	sc, err := scene.Pistons(1000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sc.Save(out); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // BenchmarkStrokesPistonFrame is the stroke drawer's share of a piston
 // frame: Reset and Add of the spinning piston's segments (both modes'
-// frames), as PistonView.Update does on every changed frame.
+// frames), as view.Update does on every changed frame.
 func BenchmarkStrokesPistonFrame(b *testing.B) {
 	v := spinningPiston(b)
 	in := benchInput
 	_ = v.Update(&in)
 	var s kit.Strokes
-	s.MinLength, s.WidthScale = SubPixel, 1
+	s.MinLength, s.WidthScale = subPixel, 1
 	add := func() {
 		s.Reset()
 		for k := range v.M.Frames {

@@ -1,11 +1,10 @@
-package ui
+package pistonlab
 
 import (
 	"fmt"
 	"image"
 	"math"
 	"runtime"
-	"skewlab/ui/kit"
 
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
@@ -13,6 +12,7 @@ import (
 	"skewlab/modes"
 	"skewlab/piston"
 	"skewlab/scene"
+	"skewlab/ui/kit"
 )
 
 // windowState is what the piston windows bind to besides the model: the
@@ -133,7 +133,7 @@ func yesNo(b bool) string {
 }
 
 // Windows makes the piston lab's windows for the UI level in in.
-func (v *PistonView) Windows(ctx *debugui.Context, in *kit.Input) {
+func (v *view) Windows(ctx *debugui.Context, in *kit.Input) {
 	lay := kit.NewColumns(in)
 	if lay.Compact() {
 		v.modeWindow(ctx, lay.Left(lay.Frac(0.5)))
@@ -156,7 +156,7 @@ func (v *PistonView) Windows(ctx *debugui.Context, in *kit.Input) {
 	v.presetsWindow(ctx, lay.Right(-1))
 }
 
-func (v *PistonView) modeWindow(ctx *debugui.Context, r image.Rectangle) {
+func (v *view) modeWindow(ctx *debugui.Context, r image.Rectangle) {
 	m := v.M
 	ctx.Window("Mode", r, func(debugui.ContainerLayout) {
 		ctx.Dropdown(&m.Mode, v.win.modeNames).On(m.Touch)
@@ -173,7 +173,7 @@ func (v *PistonView) modeWindow(ctx *debugui.Context, r image.Rectangle) {
 	})
 }
 
-func (v *PistonView) pistonWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
+func (v *view) pistonWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
 	m, w := v.M, &v.win
 	ctx.Window("Piston", r, func(debugui.ContainerLayout) {
 		if w.root >= 0 {
@@ -198,22 +198,22 @@ func (v *PistonView) pistonWindow(ctx *debugui.Context, r image.Rectangle, in *k
 
 // Slider ranges of the Nodes window.
 const (
-	PosRange   = 10.0  // position -10..10
-	EulerRange = 180.0 // degrees -180..180
-	ScaleRange = 5.0   // scale -5..5 (zero and negative allowed)
+	posRange   = 10.0  // position -10..10
+	eulerRange = 180.0 // degrees -180..180
+	scaleRange = 5.0   // scale -5..5 (zero and negative allowed)
 )
 
 var axisNames = [3]string{"x", "y", "z"}
 
-func (v *PistonView) nodesWindow(ctx *debugui.Context, r image.Rectangle) {
+func (v *view) nodesWindow(ctx *debugui.Context, r image.Rectangle) {
 	m, w := v.M, &v.win
 	ctx.Window("Nodes", r, func(debugui.ContainerLayout) {
 		ctx.Loop(len(m.Edits), func(i int) {
 			ctx.TreeNode(w.nodeNames[i], func() {
 				e := &m.Edits[i]
-				v.vecRows(ctx, "pos ", &e.Position, PosRange, 0.01, 2)
-				v.vecRows(ctx, "rot ", &e.Euler, EulerRange, 1, 1)
-				v.vecRows(ctx, "scl ", &e.Scale, ScaleRange, 0.01, 2)
+				v.vecRows(ctx, "pos ", &e.Position, posRange, 0.01, 2)
+				v.vecRows(ctx, "rot ", &e.Euler, eulerRange, 1, 1)
+				v.vecRows(ctx, "scl ", &e.Scale, scaleRange, 0.01, 2)
 				ctx.SetGridLayout([]int{-1, -2}, nil)
 				ctx.Text("parent")
 				ctx.Dropdown(&w.parentSel[i], w.parentNames).On(func() {
@@ -235,7 +235,7 @@ func (v *PistonView) nodesWindow(ctx *debugui.Context, r image.Rectangle) {
 
 // vecRows makes three rows (x, y, z) of label, slider and number field
 // bound to vec; a number typed past the slider's range is clamped to it.
-func (v *PistonView) vecRows(ctx *debugui.Context, label string, vec *mgl64.Vec3, rng, step float64, digits int) {
+func (v *view) vecRows(ctx *debugui.Context, label string, vec *mgl64.Vec3, rng, step float64, digits int) {
 	m := v.M
 	ctx.IDScope(label, func() {
 		ctx.SetGridLayout([]int{40, -3, -2}, nil)
@@ -250,7 +250,7 @@ func (v *PistonView) vecRows(ctx *debugui.Context, label string, vec *mgl64.Vec3
 	})
 }
 
-func (v *PistonView) fileRows(ctx *debugui.Context) {
+func (v *view) fileRows(ctx *debugui.Context) {
 	m, w := v.M, &v.win
 	ctx.SetGridLayout([]int{-1}, nil)
 	ctx.TextField(&w.path)
@@ -280,7 +280,7 @@ func (v *PistonView) fileRows(ctx *debugui.Context) {
 	}
 }
 
-func (v *PistonView) readoutsWindow(ctx *debugui.Context, r image.Rectangle) {
+func (v *view) readoutsWindow(ctx *debugui.Context, r image.Rectangle) {
 	m, w := v.M, &v.win
 	ctx.Window("Readouts", r, func(debugui.ContainerLayout) {
 		ctx.Dropdown(&m.Picked, w.nodeNames).On(m.Touch)
@@ -291,7 +291,7 @@ func (v *PistonView) readoutsWindow(ctx *debugui.Context, r image.Rectangle) {
 	})
 }
 
-func (v *PistonView) compareWindow(ctx *debugui.Context, r image.Rectangle) {
+func (v *view) compareWindow(ctx *debugui.Context, r image.Rectangle) {
 	m, w := v.M, &v.win
 	ctx.Window("Compare", r, func(debugui.ContainerLayout) {
 		ctx.Dropdown(&w.compareSel, w.compareNames).On(func() {
@@ -302,7 +302,7 @@ func (v *PistonView) compareWindow(ctx *debugui.Context, r image.Rectangle) {
 	})
 }
 
-func (v *PistonView) viewWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
+func (v *view) viewWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
 	m := v.M
 	ctx.Window("View", r, func(debugui.ContainerLayout) {
 		ctx.Button("Reset camera").On(func() { m.Camera = m.Home; m.Touch() })
@@ -326,7 +326,7 @@ func (v *PistonView) viewWindow(ctx *debugui.Context, r image.Rectangle, in *kit
 	})
 }
 
-func (v *PistonView) presetsWindow(ctx *debugui.Context, r image.Rectangle) {
+func (v *view) presetsWindow(ctx *debugui.Context, r image.Rectangle) {
 	m, w := v.M, &v.win
 	ctx.Window("Presets", r, func(debugui.ContainerLayout) {
 		ctx.Loop(len(w.presetNames), func(i int) {

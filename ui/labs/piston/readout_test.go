@@ -1,4 +1,4 @@
-package ui
+package pistonlab
 
 import (
 	"fmt"
@@ -52,7 +52,7 @@ func TestReadoutsOverflow(t *testing.T) {
 	} {
 		m.Picked = c.node
 		m.Recompute(0, 640, 480)
-		v := NewPistonView(m)
+		v := newView(m)
 		v.win.refresh(m)
 		all := strings.Join(v.win.readout, "\n")
 		for _, w := range c.want {
@@ -88,7 +88,7 @@ func TestReadoutsOfCollapsedNodes(t *testing.T) {
 			m.Edits[m.Scene.Index("A")].Scale = mgl64.Vec3{0, 0, 0}
 			m.Spin = true
 			m.Recompute(0, 640, 480)
-			v := NewPistonView(m)
+			v := newView(m)
 			v.win.refresh(m) // readouts of a collapsed node must not panic
 		}
 	}

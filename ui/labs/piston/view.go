@@ -1,34 +1,38 @@
-package ui
+// Package pistonlab is the piston lab's view: package piston's model
+// drawn as a wireframe with its windows (Mode, Piston, Nodes, Readouts,
+// Compare, View, Presets). It exports only Lab; main.go lists it.
+package pistonlab
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"skewlab/ui/kit"
 
 	"skewlab/modes"
 	"skewlab/piston"
+	"skewlab/render"
 	"skewlab/scene"
 	"skewlab/state"
+	"skewlab/ui/kit"
 )
 
-// PistonLab is the piston lab: package piston's model and presets, shown
-// by a PistonView.
-var PistonLab = kit.Lab{State: piston.Lab, NewView: newPistonView}
+// Lab is the piston lab: package piston's model, presets and figure,
+// shown by this package's view.
+var Lab = kit.Lab{State: piston.Lab, NewView: newLabView, Figure: figure}
 
-// newPistonView is the piston lab's NewView: the model of st.
-func newPistonView(st state.State) (kit.View, error) {
+// newLabView is the piston lab's NewView: the model of st.
+func newLabView(st state.State) (kit.View, error) {
 	m, err := piston.NewModel(st)
 	if err != nil {
 		return nil, err
 	}
-	return NewPistonView(m), nil
+	return newView(m), nil
 }
 
-// PistonView is the piston lab's view: seed 000's hierarchy in 3D
+// view is the piston lab's view: seed 000's hierarchy in 3D
 // wireframe under a chosen accumulation mode, with the Mode, Piston,
 // Nodes, Readouts, Compare, View and Presets windows bound to its
 // piston.Model.
-type PistonView struct {
+type view struct {
 	M       *piston.Model
 	strokes kit.Strokes
 	labels  kit.Labels
@@ -40,16 +44,16 @@ type PistonView struct {
 	win     windowState
 }
 
-// NewPistonView returns the piston lab's view of m.
-func NewPistonView(m *piston.Model) *PistonView {
-	v := &PistonView{M: m, titleOf: [2]int{-2, -2}}
+// newView returns the piston lab's view of m.
+func newView(m *piston.Model) *view {
+	v := &view{M: m, titleOf: [2]int{-2, -2}}
 	v.win.init(m)
 	return v
 }
 
 // Title returns "piston: MODE" (and the compare mode when one is shown).
 // It allocates only when the mode changes.
-func (v *PistonView) Title() string {
+func (v *view) Title() string {
 	if v.titleOf != [2]int{v.M.Mode, v.M.Compare} {
 		v.titleOf = [2]int{v.M.Mode, v.M.Compare}
 		v.title = piston.Name + ": " + piston.ModeName(v.M.Mode)
@@ -60,14 +64,24 @@ func (v *PistonView) Title() string {
 	return v.title
 }
 
+// Model returns the view's model (for the app's tests, which set edits
+// as a user would).
+func (v *view) Model() *piston.Model { return v.M }
+
+// figure is the piston lab's Figure: piston.Figure; the piston does not
+// run in time, so t is ignored.
+func figure(st state.State, w, h int, _ float64) ([]render.Segment, []render.Label, error) {
+	return piston.Figure(st, w, h)
+}
+
 // Animating reports whether B spins.
-func (v *PistonView) Animating() bool { return v.M.Spin }
+func (v *view) Animating() bool { return v.M.Spin }
 
 // Share writes the model's part of a Share link (piston.Model.Share).
-func (v *PistonView) Share(st *state.State) { v.M.Share(st) }
+func (v *view) Share(st *state.State) { v.M.Share(st) }
 
 // Help lists the piston lab's keys.
-func (v *PistonView) Help() []string { return pistonHelp }
+func (v *view) Help() []string { return pistonHelp }
 
 var pistonHelp = []string{
 	"1..9        choose a mode (1 accumulate-matrices, 2 accumulate-trs, ...)",
@@ -80,7 +94,7 @@ var pistonHelp = []string{
 
 // Update applies keys and camera gestures, then recomputes the picture
 // when anything changed (or spin is on).
-func (v *PistonView) Update(in *kit.Input) error {
+func (v *view) Update(in *kit.Input) error {
 	m := v.M
 	if in.Keys {
 		v.keys(in)
@@ -102,9 +116,9 @@ func (v *PistonView) Update(in *kit.Input) error {
 	}
 	m.Recompute(v.x, v.w, v.h)
 	v.strokes.Reset()
-	v.strokes.MinLength = SubPixel
+	v.strokes.MinLength = subPixel
 	v.strokes.WidthScale = max(1, in.DeviceScale) * (1 + 0.5*float64(max(1, in.UIScale)-1))
-	v.strokes.AntiAlias = in.AntiAlias && len(m.Frames[0].Segments)+len(m.Frames[1].Segments) < MaxAntiAliased
+	v.strokes.AntiAlias = in.AntiAlias && len(m.Frames[0].Segments)+len(m.Frames[1].Segments) < maxAntiAliased
 	v.labels.Reset()
 	v.labels.Scale = float64(kit.UIPixels(in))
 	for k := range m.Frames {
@@ -115,16 +129,16 @@ func (v *PistonView) Update(in *kit.Input) error {
 	return nil
 }
 
-// Drawing policy: segments shorter than SubPixel pixels are dropped (they
-// would be a dot), and pictures of more than MaxAntiAliased segments are
+// Drawing policy: segments shorter than subPixel pixels are dropped (they
+// would be a dot), and pictures of more than maxAntiAliased segments are
 // drawn without anti-aliasing, which costs the software rasterizer of a
 // virtual display several times more.
 const (
-	SubPixel       = 0.75
-	MaxAntiAliased = 20000
+	subPixel       = 0.75
+	maxAntiAliased = 20000
 )
 
-func (v *PistonView) keys(in *kit.Input) {
+func (v *view) keys(in *kit.Input) {
 	m := v.M
 	for k := 0; k < 9; k++ {
 		if !inpututil.IsKeyJustPressed(ebiten.Key1 + ebiten.Key(k)) {
@@ -155,7 +169,7 @@ func (v *PistonView) keys(in *kit.Input) {
 
 // cycleCompare steps the comparison: off, then a ghost of the next mode,
 // then that mode split side by side, then off.
-func (v *PistonView) cycleCompare() {
+func (v *view) cycleCompare() {
 	m := v.M
 	switch {
 	case m.Compare < 0:
@@ -170,7 +184,7 @@ func (v *PistonView) cycleCompare() {
 }
 
 // Draw fills the strokes and the labels; it computes nothing.
-func (v *PistonView) Draw(screen *ebiten.Image) {
+func (v *view) Draw(screen *ebiten.Image) {
 	v.strokes.Draw(screen)
 	v.labels.Draw(screen)
 	if v.M.Compare >= 0 && v.M.Split {

@@ -1,9 +1,8 @@
-package ui
+package pistonlab
 
 import (
 	"image"
 	"math"
-	"skewlab/ui/kit"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -13,6 +12,7 @@ import (
 	"skewlab/piston"
 	"skewlab/render"
 	"skewlab/state"
+	"skewlab/ui/kit"
 )
 
 const gw, gh = 640, 480
@@ -41,7 +41,7 @@ func pistonModel(t testing.TB, mode string, sx float64) *piston.Model {
 }
 
 // render draws v's picture into a fresh image and returns its pixels.
-func renderView(t testing.TB, v *PistonView) *image.RGBA {
+func renderView(t testing.TB, v *view) *image.RGBA {
 	in := kit.Input{Width: gw, Height: gh, DeviceScale: 1, UIScale: 1}
 	if err := v.Update(&in); err != nil {
 		t.Fatal(err)
@@ -97,7 +97,7 @@ func TestEveryModeDrawsThePistonWhereProjected(t *testing.T) {
 	for _, md := range modes.All {
 		t.Run(md.Name, func(t *testing.T) {
 			m := pistonModel(t, md.Name, 1.5)
-			v := NewPistonView(m)
+			v := newView(m)
 			img := renderView(t, v)
 			f := &m.Frames[0]
 			unit, _ := f.Project(mgl64.Vec3{0, 0, 0})
@@ -143,7 +143,7 @@ func TestRootScaleArtifactShape(t *testing.T) {
 		{"accumulate-trs", func(r float64) bool { return r < 0.5 }, "< 1/2"},
 	} {
 		m := pistonModel(t, c.mode, 3)
-		img := renderView(t, NewPistonView(m))
+		img := renderView(t, newView(m))
 		box, n := colourBox(img, isCyan)
 		if n == 0 {
 			t.Fatalf("%s: no cyan pixels", c.mode)
