@@ -19,13 +19,14 @@ import (
 	"skewlab/state"
 	"skewlab/ui"
 	"skewlab/ui/kit"
+	dynamicslab "skewlab/ui/labs/dynamics"
 	pistonlab "skewlab/ui/labs/piston"
 )
 
 // labs are the labs of the app, in the order of its Lab window; the first
 // is the default lab. Each is a model package (no display) plus its view;
 // adding a lab is one line here (docs/architecture.md, "Adding a lab").
-var labs = []kit.Lab{pistonlab.Lab, ui.DriftLab, ui.DynamicsLab}
+var labs = []kit.Lab{pistonlab.Lab, ui.DriftLab, dynamicslab.Lab}
 
 // init installs the labs' names, presets and settings in package state,
 // before any flag or URL is parsed (dispatch, the web build and the tests
@@ -40,7 +41,7 @@ func init() { state.UseLabs(kit.LabStates(labs)...) }
 var commands = slices.Concat(
 	[]cli.Command{appCommand, reportCommand, exportCommand},
 	kit.LabCommands(labs),
-	[]cli.Command{dynamicsCommand, serveCommand, webCommand},
+	[]cli.Command{serveCommand, webCommand},
 )
 
 func main() {

@@ -271,7 +271,7 @@ func (m *Crash) advance(h float64) {
 	a4 := m.accel(t0+h, p3, v3, spin)
 	pos := p0.Add(v0.Add(v1.Mul(2)).Add(v2.Mul(2)).Add(v3).Mul(h / 6))
 	vel := v0.Add(a1.Add(a2.Mul(2)).Add(a3.Mul(2)).Add(a4).Mul(h / 6))
-	if !finiteVec(pos) || !finiteVec(vel) {
+	if !transform.FiniteVec3(pos) || !transform.FiniteVec3(vel) {
 		m.playing = false
 		return
 	}

@@ -66,7 +66,7 @@ func checkTime(t float64) error {
 // or exceeds transform.MaxMagnitude.
 func checkParams(names []string, vals ...float64) error {
 	for i, v := range vals {
-		if !finite(v) || math.Abs(v) > transform.MaxMagnitude {
+		if !transform.Finite(v) || math.Abs(v) > transform.MaxMagnitude {
 			return fmt.Errorf("%s = %v is not finite or exceeds %g", names[i], v, float64(transform.MaxMagnitude))
 		}
 	}

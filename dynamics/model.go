@@ -4,6 +4,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/render"
+	"skewlab/transform"
 )
 
 // Model is the dynamics lab as the window plays it, with no display: the
@@ -176,7 +177,7 @@ func (m *Model) Reset() {
 // clamped to [-MaxSpinDeg, MaxSpinDeg]; a value that is not finite is
 // ignored.
 func (m *Model) SetSpinDeg(deg float64) {
-	if !finite(deg) {
+	if !transform.Finite(deg) {
 		return
 	}
 	m.SpinDeg = mgl64.Clamp(deg, -MaxSpinDeg, MaxSpinDeg)
@@ -192,7 +193,7 @@ func (m *Model) SetSpinDeg(deg float64) {
 func (m *Model) ReverseSpin() {
 	w := -m.Turn.Spin()
 	m.Turn.SetSpin(w)
-	if d := mgl64.RadToDeg(w); finite(d) {
+	if d := mgl64.RadToDeg(w); transform.Finite(d) {
 		m.SpinDeg = mgl64.Clamp(d, -MaxSpinDeg, MaxSpinDeg)
 		m.Turn.Spin0 = mgl64.DegToRad(m.SpinDeg)
 	}
@@ -233,7 +234,7 @@ func (m *Model) ApplyControls() {
 
 // sane returns x clamped to [lo, hi], or def when x is not finite.
 func sane(x, lo, hi, def float64) float64 {
-	if !finite(x) {
+	if !transform.Finite(x) {
 		return def
 	}
 	return mgl64.Clamp(x, lo, hi)

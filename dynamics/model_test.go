@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/render"
+	"skewlab/transform"
 )
 
 // testViewport is the window's default picture size.
@@ -182,7 +183,7 @@ func checkCoriolis(t *testing.T, m *Model, f *render.Frame, when string) {
 		t.Fatalf("%s: the Coriolis tip %v is off screen", when, a.To)
 	}
 	for _, sg := range f.Segments {
-		if sg.Color == ForceColors[ForceCoriolis] && sg.B.Sub(tip).Len() < 0.5 {
+		if sg.Color == render.ForceColors[ForceCoriolis] && sg.B.Sub(tip).Len() < 0.5 {
 			return
 		}
 	}
@@ -224,7 +225,7 @@ func TestModelBadControls(t *testing.T) {
 			t.Errorf("controls %v: empty picture", c)
 		}
 		for _, sg := range f.Segments {
-			if !finite(sg.A[0] + sg.A[1] + sg.B[0] + sg.B[1]) {
+			if !transform.Finite(sg.A[0] + sg.A[1] + sg.B[0] + sg.B[1]) {
 				t.Fatalf("controls %v: segment %v is not finite", c, sg)
 			}
 		}

@@ -1,6 +1,10 @@
 package dynamics
 
-import "github.com/go-gl/mathgl/mgl64"
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/transform"
+)
 
 // Terms is seed 002's split of a node's local acceleration under an applied
 // force: a1 = Applied + Translational + Centrifugal + Coriolis + Euler. All
@@ -51,7 +55,7 @@ func (p Transform) Tilde() (omega, alpha mgl64.Mat3) {
 // ok = false and zero Terms.
 func (p Transform) ForceTerms(local Transform, f mgl64.Vec3, m float64) (t Terms, ok bool) {
 	ji, ok := p.JInv()
-	if !ok || !(m > 0) || !finite(m) {
+	if !ok || !(m > 0) || !transform.Finite(m) {
 		return Terms{}, false
 	}
 	w, al := p.Tilde()
@@ -89,7 +93,7 @@ func Euler3(alpha, t1 mgl64.Vec3) mgl64.Vec3 { return alpha.Cross(t1).Mul(-1) }
 // velocity. A mass that is not positive and finite, or a parent with zero
 // scale, gives ok = false and a zero Delta.
 func (p Transform) ImpulseDelta(dp mgl64.Vec3, m float64) (d Delta, ok bool) {
-	if !(m > 0) || !finite(m) {
+	if !(m > 0) || !transform.Finite(m) {
 		return Delta{}, false
 	}
 	return p.DeltaToLocal(Delta{V: dp.Mul(1 / m)})

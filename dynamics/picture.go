@@ -6,25 +6,12 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/render"
+	"skewlab/transform"
 )
 
-// ForceColors colour the force arrows and their readouts.
-var ForceColors = [NumForces]render.Color{
-	{R: 0.45, G: 1, B: 0.45, A: 1}, // applied: green
-	{R: 0.7, G: 0.7, B: 0.7, A: 1}, // translational: grey (zero on the turntable)
-	{R: 1, G: 0.55, B: 0.1, A: 1},  // centrifugal: orange
-	{R: 1, G: 0.3, B: 0.85, A: 1},  // Coriolis: magenta
-	{R: 0.55, G: 0.55, B: 1, A: 1}, // Euler: violet
-}
-
-// Colours of the dynamics lab's picture.
-var (
-	WorldPathColor = render.Color{R: 1, G: 0.85, B: 0.2, A: 1}    // the ball's path seen from the world; the car's path
-	DiscPathColor  = render.Color{R: 0.3, G: 0.85, B: 1, A: 1}    // the ball's path seen on the disc; the box's path
-	DiscColor      = render.Color{R: 0.6, G: 0.65, B: 0.75, A: 1} // the disc's wireframe
-	MarkerColor    = render.Color{R: 1, G: 0.35, B: 0.3, A: 1}    // the disc's first spoke (its local x axis); the impulse
-	groundColor    = render.Color{R: 0.55, G: 0.55, B: 0.6, A: 0.25}
-)
+// The picture's colours are the theme's (render/theme.go): ForceColors
+// (indexed like Model.Arrows), WorldPathColor, DiscPathColor, DiscColor,
+// MarkerColor and DynGroundColor.
 
 // Sizes of the picture.
 const (
@@ -75,7 +62,7 @@ func (m *Model) Picture(f *render.Frame, vp render.Viewport) {
 func (m *Model) follow() {
 	st := m.Crash.State()
 	car, box := toRender(st.Car.Position), toRender(st.BoxWorld.Position)
-	if !finiteVec(car) || !finiteVec(box) {
+	if !transform.FiniteVec3(car) || !transform.FiniteVec3(box) {
 		return
 	}
 	m.Camera.Target = car.Add(box).Mul(0.5)
@@ -108,7 +95,7 @@ func arrow(f *render.Frame, a, b mgl64.Vec3, c render.Color, w float32) {
 // ground draws a square grid in the plane z = z0 from lo to hi (x and y)
 // every step metres.
 func ground(f *render.Frame, lo, hi mgl64.Vec2, step, z0 float64) {
-	f.Grid(mgl64.Vec2{lo[0], -hi[1]}, mgl64.Vec2{hi[0], -lo[1]}, step, z0, groundColor, 1)
+	f.Grid(mgl64.Vec2{lo[0], -hi[1]}, mgl64.Vec2{hi[0], -lo[1]}, step, z0, render.DynGroundColor, 1)
 }
 
 // turntablePicture draws the turntable: the ground, the world axes, the
@@ -129,11 +116,11 @@ func (m *Model) turntablePicture(f *render.Frame) {
 		path(f, r.Len(), func(i int) mgl64.Vec3 {
 			p := r.At(i)
 			return mgl64.Vec3{c*p[0] - s*p[1], s*p[0] + c*p[1], p[2]}
-		}, DiscPathColor, "path on the disc")
+		}, render.DiscPathColor, "path on the disc")
 	}
 	if m.ShowWorld {
 		r := &t.WorldPath
-		path(f, r.Len(), r.At, WorldPathColor, "path in the world")
+		path(f, r.Len(), r.At, render.WorldPathColor, "path in the world")
 	}
 	circle(f, st.WorldPos, 0.04, 16, render.White, 2)
 	m.forceArrows(f, &st)
@@ -144,22 +131,22 @@ func (m *Model) turntablePicture(f *render.Frame) {
 // spoke (the disc's local x axis) in the marker colour. A radius that is
 // not a finite positive number counts as 1.
 func disc(f *render.Frame, angle, r float64) {
-	if !finite(r) || r <= 0 {
+	if !transform.Finite(r) || r <= 0 {
 		r = 1
 	}
 	model := zUp.Mul4(mgl64.HomogRotate3DZ(angle)).Mul4(mgl64.Translate3D(0, 0, -0.03)).Mul4(mgl64.Scale3D(2*r, 2*r, 0.06))
-	f.Mesh(render.Cylinder, model, DiscColor.Dim(0.8), 1)
+	f.Mesh(render.Cylinder, model, render.DiscColor.Dim(0.8), 1)
 	for k := 7; k >= 0; k-- {
 		s, c := math.Sincos(angle + float64(k)*math.Pi/4)
-		col, w := DiscColor.Dim(0.6), float32(1)
+		col, w := render.DiscColor.Dim(0.6), float32(1)
 		if k == 0 {
-			col, w = MarkerColor, 2.5
+			col, w = render.MarkerColor, 2.5
 		}
 		line(f, mgl64.Vec3{}, mgl64.Vec3{r * c, r * s, 0}, col, w)
 	}
-	circle(f, mgl64.Vec3{}, r/2, 32, DiscColor.Dim(0.5), 1)
+	circle(f, mgl64.Vec3{}, r/2, 32, render.DiscColor.Dim(0.5), 1)
 	s, c := math.Sincos(angle)
-	text(f, mgl64.Vec3{1.08 * r * c, 1.08 * r * s, 0}, "disc x", MarkerColor)
+	text(f, mgl64.Vec3{1.08 * r * c, 1.08 * r * s, 0}, "disc x", render.MarkerColor)
 }
 
 // path draws the model-space points at(0..n-1) as a polyline of at most
@@ -187,12 +174,12 @@ func (m *Model) forceArrows(f *render.Frame, st *TurntableState) {
 			d = d.Mul(ArrowMax / l)
 		}
 		a.To = a.From.Add(d)
-		a.Shown = d.Len() >= ArrowMin && finiteVec(a.From) && finiteVec(a.To)
+		a.Shown = d.Len() >= ArrowMin && transform.FiniteVec3(a.From) && transform.FiniteVec3(a.To)
 		if !a.Shown || !m.ShowForces {
 			continue
 		}
-		arrow(f, a.From, a.To, ForceColors[k], 2.5)
-		text(f, a.To, ForceNames[k], ForceColors[k])
+		arrow(f, a.From, a.To, render.ForceColors[k], 2.5)
+		text(f, a.To, ForceNames[k], render.ForceColors[k])
 	}
 }
 
@@ -205,25 +192,25 @@ func (m *Model) crashPicture(f *render.Frame) {
 	m.ghosts(f)
 	n := cr.CarPath.Len()
 	for i := 1; i < n; i++ {
-		line(f, cr.CarPath.At(i-1).Position, cr.CarPath.At(i).Position, WorldPathColor, 2)
-		line(f, cr.BoxPath.At(i-1).Position, cr.BoxPath.At(i).Position, DiscPathColor, 2)
+		line(f, cr.CarPath.At(i-1).Position, cr.CarPath.At(i).Position, render.WorldPathColor, 2)
+		line(f, cr.BoxPath.At(i-1).Position, cr.BoxPath.At(i).Position, render.DiscPathColor, 2)
 	}
 	if n > 0 {
-		text(f, cr.CarPath.At(0).Position, "car path", WorldPathColor)
+		text(f, cr.CarPath.At(0).Position, "car path", render.WorldPathColor)
 	}
 	car, box := st.Car.Uniform, st.BoxWorld.Uniform
-	f.Mesh(render.Box, zUp.Mul4(car.Mat4()).Mul4(carShape), WorldPathColor, 2)
-	f.Mesh(render.Box, zUp.Mul4(box.Mat4()).Mul4(boxShape), DiscPathColor, 2)
-	text(f, car.Position.Add(mgl64.Vec3{0, 0, 1.4}), "car", WorldPathColor)
-	text(f, box.Position, "box", DiscPathColor)
-	arrow(f, car.Position, car.Position.Add(st.Car.V.Mul(velocityArrowT)), WorldPathColor, 2)
-	arrow(f, box.Position, box.Position.Add(st.BoxWorld.V.Mul(velocityArrowT)), DiscPathColor, 2)
+	f.Mesh(render.Box, zUp.Mul4(car.Mat4()).Mul4(carShape), render.WorldPathColor, 2)
+	f.Mesh(render.Box, zUp.Mul4(box.Mat4()).Mul4(boxShape), render.DiscPathColor, 2)
+	text(f, car.Position.Add(mgl64.Vec3{0, 0, 1.4}), "car", render.WorldPathColor)
+	text(f, box.Position, "box", render.DiscPathColor)
+	arrow(f, car.Position, car.Position.Add(st.Car.V.Mul(velocityArrowT)), render.WorldPathColor, 2)
+	arrow(f, box.Position, box.Position.Add(st.BoxWorld.V.Mul(velocityArrowT)), render.DiscPathColor, 2)
 	if st.Crashed {
 		p := st.Car.Position
 		if d := st.Impulse.Len(); d > 0 {
 			tip := p.Add(st.Impulse.Mul(4 / d))
-			arrow(f, p.Sub(st.Impulse.Mul(1/d)), tip, MarkerColor, 3)
-			text(f, tip, "impulse", MarkerColor)
+			arrow(f, p.Sub(st.Impulse.Mul(1/d)), tip, render.MarkerColor, 3)
+			text(f, tip, "impulse", render.MarkerColor)
 		}
 	}
 }
@@ -243,7 +230,7 @@ func (m *Model) ghosts(f *render.Frame) {
 		every = 60
 	}
 	for i := 0; i < cr.CarPath.Len(); i += every {
-		f.Mesh(render.Box, zUp.Mul4(cr.CarPath.At(i).Mat4()).Mul4(carShape), WorldPathColor.Dim(0.25), 1)
-		f.Mesh(render.Box, zUp.Mul4(cr.BoxPath.At(i).Mat4()).Mul4(boxShape), DiscPathColor.Dim(0.4), 1)
+		f.Mesh(render.Box, zUp.Mul4(cr.CarPath.At(i).Mat4()).Mul4(carShape), render.WorldPathColor.Dim(0.25), 1)
+		f.Mesh(render.Box, zUp.Mul4(cr.BoxPath.At(i).Mat4()).Mul4(boxShape), render.DiscPathColor.Dim(0.4), 1)
 	}
 }

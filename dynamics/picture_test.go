@@ -53,21 +53,21 @@ func TestTurntablePictureHand(t *testing.T) {
 	if tr := m.Arrows[ForceTranslational]; tr.Shown || tr.Force.Len() != 0 {
 		t.Errorf("translational arrow %+v: the disc's centre does not move", tr)
 	}
-	sg, ok := findSegment(t, &f, cf.From, cf.To, ForceColors[ForceCentrifugal], 2.5, 1e-6)
+	sg, ok := findSegment(t, &f, cf.From, cf.To, render.ForceColors[ForceCentrifugal], 2.5, 1e-6)
 	if !ok {
 		t.Fatalf("no centrifugal shaft from %v to %v in the picture", cf.From, cf.To)
 	}
 	if d := sg.B.Sub(sg.A); !(d[0] < -10) || math.Abs(d[1]) > 1e-6 {
 		t.Errorf("centrifugal shaft %v on screen, want leftwards and level", d)
 	}
-	if _, ok := findSegment(t, &f, co.From, co.To, ForceColors[ForceCoriolis], 2.5, 1e-6); !ok {
+	if _, ok := findSegment(t, &f, co.From, co.To, render.ForceColors[ForceCoriolis], 2.5, 1e-6); !ok {
 		t.Errorf("no Coriolis shaft from %v to %v", co.From, co.To)
 	}
 
 	m.ShowForces = false
 	m.Picture(&f, testViewport)
 	for _, sg := range f.Segments {
-		for _, c := range ForceColors {
+		for _, c := range render.ForceColors {
 			if sg.Color == c {
 				t.Fatalf("ShowForces off: a segment in a force colour %v", sg)
 			}
@@ -118,7 +118,7 @@ func TestCrashPictureHand(t *testing.T) {
 		m.Picture(&f, testViewport)
 		impulse := 0
 		for _, sg := range f.Segments {
-			if sg.Color == MarkerColor {
+			if sg.Color == render.MarkerColor {
 				impulse++
 			}
 		}
@@ -131,7 +131,7 @@ func TestCrashPictureHand(t *testing.T) {
 		if impulse != 3 {
 			t.Errorf("t = %v: %d impulse segments, want shaft and two barbs", at, impulse)
 		}
-		if _, ok := findSegment(t, &f, p.Sub(dir), p.Add(dir.Mul(4)), MarkerColor, 3, 1e-3); !ok {
+		if _, ok := findSegment(t, &f, p.Sub(dir), p.Add(dir.Mul(4)), render.MarkerColor, 3, 1e-3); !ok {
 			t.Errorf("t = %v: no impulse arrow from %v to %v", at, p.Sub(dir), p.Add(dir.Mul(4)))
 		}
 	}
@@ -139,7 +139,7 @@ func TestCrashPictureHand(t *testing.T) {
 	// and 1 px); the picture labels the car.
 	edges := 0
 	for _, sg := range f.Segments {
-		if sg.Color == WorldPathColor && sg.Width == 2 {
+		if sg.Color == render.WorldPathColor && sg.Width == 2 {
 			edges++
 		}
 	}

@@ -84,7 +84,7 @@ func (t PlanarTerms) Sum() mgl64.Vec2 {
 // non-finite scale, or a mass that is not positive and finite, gives
 // ok = false and zero terms.
 func (p Planar) ForceTerms(t1, v1, f mgl64.Vec2, m float64) (t PlanarTerms, ok bool) {
-	if p.Scale == 0 || !finite(p.Scale) || !(m > 0) || !finite(m) {
+	if p.Scale == 0 || !transform.Finite(p.Scale) || !(m > 0) || !transform.Finite(m) {
 		return PlanarTerms{}, false
 	}
 	inv := Planar{Angle: -p.Angle, Scale: 1 / p.Scale}

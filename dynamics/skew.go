@@ -59,10 +59,6 @@ func Exp(w mgl64.Vec3) mgl64.Quat {
 	return mgl64.QuatRotate(l, w.Mul(1/l))
 }
 
-// finite reports whether x is neither NaN nor infinite: transform.Finite
-// of one number, under the short name this package's checks use.
-func finite(x float64) bool { return transform.Finite(x) }
-
 // rot returns the rotation matrix of u (normalized; zero quaternion counts
 // as identity, as in transform.RotMat3).
 func rot(u transform.Uniform) mgl64.Mat3 { return transform.RotMat3(u.Rotation) }

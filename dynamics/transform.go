@@ -53,7 +53,7 @@ func (t Transform) J() mgl64.Mat3 { return rot(t.Uniform).Mul(t.Scale) }
 // to the node's. A zero or non-finite scale has no inverse: ok is false and
 // the zero matrix is returned.
 func (t Transform) JInv() (m mgl64.Mat3, ok bool) {
-	if t.Scale == 0 || !finite(t.Scale) {
+	if t.Scale == 0 || !transform.Finite(t.Scale) {
 		return mgl64.Mat3{}, false
 	}
 	return rot(t.Uniform).Transpose().Mul(1 / t.Scale), true

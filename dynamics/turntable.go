@@ -82,7 +82,7 @@ func (m *Turntable) Reset() {
 // carried by the disc frame; its velocity relative to the disc is kept). A
 // non-finite value is ignored.
 func (m *Turntable) SetSpin(w float64) {
-	if finite(w) {
+	if transform.Finite(w) {
 		m.spin = w
 	}
 }
@@ -163,7 +163,7 @@ func (m *Turntable) step(h float64) {
 	vel := v0.Add(a1.Add(a2.Mul(2)).Add(a3.Mul(2)).Add(a4).Mul(h / 6))
 	angle := m.angle + m.spin*h + m.Alpha*h*h/2
 	spin := m.spin + m.Alpha*h
-	if !finiteVec(pos) || !finiteVec(vel) || !finite(angle) || !finite(spin) {
+	if !transform.FiniteVec3(pos) || !transform.FiniteVec3(vel) || !transform.Finite(angle) || !transform.Finite(spin) {
 		m.playing = false
 		return
 	}
@@ -208,5 +208,3 @@ func (m *Turntable) State() TurntableState {
 		Forces: forces,
 	}
 }
-
-func finiteVec(v mgl64.Vec3) bool { return finite(v[0]) && finite(v[1]) && finite(v[2]) }

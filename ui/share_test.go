@@ -61,8 +61,9 @@ func TestDynamicsPresetFromState(t *testing.T) {
 	if err := a.ensureView(); err != nil {
 		t.Fatal(err)
 	}
-	if dv := a.View().(*DynamicsView); dv.Preset != 1 {
-		t.Errorf("dynamics view on preset %d, want 1 (crash)", dv.Preset)
+	// The view's title names its preset (dynamics.Preset.String).
+	if title := a.View().Title(); title != "dynamics: crash" {
+		t.Errorf("dynamics view %q, want preset 1 (crash)", title)
 	}
 	if q := a.State().Query(); q != "preset=crash&lab=dynamics" {
 		t.Errorf("state query %q", q)

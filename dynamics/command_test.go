@@ -1,4 +1,4 @@
-package main
+package dynamics
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ import (
 // Coriolis -2 m w z x v1 with v1 = (0.6, 1.1, 0) m/s: (2.2, -1.2, 0) N.
 func TestDynamicsTextHand(t *testing.T) {
 	var out, errb bytes.Buffer
-	if rc := runDynamics([]string{"-preset", "turntable", "-t", "0"}, &out, &errb); rc != 0 {
+	if rc := runCommand([]string{"-preset", "turntable", "-t", "0"}, &out, &errb); rc != 0 {
 		t.Fatalf("exit %d, stderr %q", rc, errb.String())
 	}
 	for _, want := range []string{
@@ -40,7 +40,7 @@ func TestDynamicsTextHand(t *testing.T) {
 // (10 cos 0.5 + w x r) and keeps only w x r without it.
 func TestDynamicsJSONCrash(t *testing.T) {
 	var out, errb bytes.Buffer
-	if rc := runDynamics([]string{"-preset", "crash", "-t", "1", "-format", "json"}, &out, &errb); rc != 0 {
+	if rc := runCommand([]string{"-preset", "crash", "-t", "1", "-format", "json"}, &out, &errb); rc != 0 {
 		t.Fatalf("exit %d, stderr %q", rc, errb.String())
 	}
 	var r struct {
@@ -86,7 +86,7 @@ func TestDynamicsDegreesCamelCase(t *testing.T) {
 	} {
 		for _, format := range []string{"text", "json"} {
 			var out, errb bytes.Buffer
-			if rc := runDynamics([]string{"-preset", c.preset, "-t", "2", "-format", format}, &out, &errb); rc != 0 {
+			if rc := runCommand([]string{"-preset", c.preset, "-t", "2", "-format", format}, &out, &errb); rc != 0 {
 				t.Fatalf("exit %d, stderr %q", rc, errb.String())
 			}
 			if strings.Contains(out.String(), "rad") {
@@ -110,7 +110,7 @@ var negZero = regexp.MustCompile(`(^|[^0-9.])-0([^.0-9e]|$)`)
 func TestDynamicsNegativeZeroTime(t *testing.T) {
 	for _, format := range []string{"text", "json"} {
 		var out, errb bytes.Buffer
-		if rc := runDynamics([]string{"-preset", "crash", "-t", "-0", "-format", format}, &out, &errb); rc != 0 {
+		if rc := runCommand([]string{"-preset", "crash", "-t", "-0", "-format", format}, &out, &errb); rc != 0 {
 			t.Fatalf("exit %d, stderr %q", rc, errb.String())
 		}
 		if negZero.MatchString(out.String()) {
@@ -118,7 +118,7 @@ func TestDynamicsNegativeZeroTime(t *testing.T) {
 		}
 	}
 	var out, errb bytes.Buffer
-	runDynamics([]string{"-t", "-0"}, &out, &errb)
+	runCommand([]string{"-t", "-0"}, &out, &errb)
 	if !strings.Contains(out.String(), "at t = 0 s") {
 		t.Errorf("text lacks \"at t = 0 s\":\n%s", out.String())
 	}
@@ -143,18 +143,10 @@ func TestDynamicsBadArgs(t *testing.T) {
 		{[]string{"-t", "1", "extra"}, "extra"},
 	} {
 		var out, errb bytes.Buffer
-		rc := runDynamics(c.args, &out, &errb)
+		rc := runCommand(c.args, &out, &errb)
 		msg := errb.String()
 		if rc != 2 || out.Len() != 0 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, c.want) || !strings.HasPrefix(msg, "skewlab: dynamics: ") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", c.args, rc, out.String(), msg)
 		}
-	}
-}
-
-// TestDynamicsRegistered: the command is in the dispatcher.
-func TestDynamicsRegistered(t *testing.T) {
-	var out, errb bytes.Buffer
-	if rc := dispatch([]string{"dynamics", "-t", "0.5"}, &out, &errb); rc != 0 || !strings.Contains(out.String(), "t = 0.5 s") {
-		t.Errorf("dispatch: exit %d, stdout %q, stderr %q", rc, out.String(), errb.String())
 	}
 }

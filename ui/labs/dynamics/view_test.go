@@ -1,16 +1,18 @@
-package ui
+package dynamicslab
 
 import (
+	"bytes"
 	"fmt"
 	"image"
+	"image/png"
 	"math"
 	"net/url"
 	"os"
 	"path/filepath"
-	"skewlab/ui/kit"
 	"strings"
 	"testing"
 
+	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -18,13 +20,14 @@ import (
 	"skewlab/render"
 	"skewlab/state"
 	"skewlab/transform"
+	"skewlab/ui/kit"
 )
 
 // dynInput is a tick of input with no gestures and no keys, as the App
 // passes it when nothing is pressed.
 func dynInput() *kit.Input { return &kit.Input{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1} }
 
-func dynUpdate(t testing.TB, v *DynamicsView, n int) {
+func dynUpdate(t testing.TB, v *view, n int) {
 	t.Helper()
 	in := dynInput()
 	for i := 0; i < n; i++ {
@@ -39,13 +42,13 @@ func TestDynamicsRegistered(t *testing.T) {
 	if len(errs) > 0 || st.Lab != "dynamics" {
 		t.Fatalf("lab=dynamics: %v, %v", st.Lab, errs)
 	}
-	a, err := NewApp(st, Config{}, testLabs)
+	kv, err := Lab.NewView(st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, ok := a.View().(*DynamicsView)
+	v, ok := kv.(*view)
 	if !ok {
-		t.Fatalf("the dynamics lab's view is %T", a.View())
+		t.Fatalf("the dynamics lab's view is %T", kv)
 	}
 	if v.Title() != "dynamics: turntable" || len(v.Help()) == 0 {
 		t.Errorf("title %q, help %v", v.Title(), v.Help())
@@ -58,7 +61,7 @@ func TestDynamicsNoAllocs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fills the paths: a few seconds")
 	}
-	v := NewDynamicsView()
+	v := newView()
 	for p, fill := range []int{v.Turn.WorldPath.Cap(), v.Crash.CarPath.Cap()} {
 		v.SetPreset(dynamics.Preset(p))
 		v.TogglePlay()
@@ -78,7 +81,7 @@ func TestDynamicsNoAllocs(t *testing.T) {
 // neither panic nor put NaN in the picture or the numbers.
 func TestDynamicsBadValues(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
-	v := NewDynamicsView()
+	v := newView()
 	v.SetSpinDeg(nan)
 	v.SetSpinDeg(inf)
 	if v.SpinDeg != mgl64.RadToDeg(1) {
@@ -106,7 +109,7 @@ func TestDynamicsBadValues(t *testing.T) {
 	checkFinitePicture(t, v, [3]float64{})
 }
 
-func checkFinitePicture(t *testing.T, v *DynamicsView, what [3]float64) {
+func checkFinitePicture(t *testing.T, v *view, what [3]float64) {
 	t.Helper()
 	for _, sg := range v.frame.Segments {
 		if !transform.Finite(sg.A[0], sg.A[1], sg.B[0], sg.B[1]) {
@@ -121,7 +124,9 @@ func checkFinitePicture(t *testing.T, v *DynamicsView, what [3]float64) {
 	}
 }
 
-func TestDynAppendNum(t *testing.T) {
+// TestPanelNumbers: the panel's number format (render.AppendFixed, which
+// replaced the panel's own dynAppendNum with the same output).
+func TestPanelNumbers(t *testing.T) {
 	for _, c := range []struct {
 		x           float64
 		width, prec int
@@ -134,40 +139,49 @@ func TestDynAppendNum(t *testing.T) {
 		{math.NaN(), 4, 2, "   -"},
 		{math.Inf(-1), 0, 2, "-"},
 	} {
-		if got := string(dynAppendNum([]byte("x"), c.x, c.width, c.prec)); got != "x"+c.want {
-			t.Errorf("dynAppendNum(%v, %d, %d) = %q, want %q", c.x, c.width, c.prec, got, "x"+c.want)
+		if got := string(render.AppendFixed([]byte("x"), c.x, c.width, c.prec)); got != "x"+c.want {
+			t.Errorf("AppendFixed(%v, %d, %d) = %q, want %q", c.x, c.width, c.prec, got, "x"+c.want)
 		}
 	}
 }
 
-// TestDynamicsGUI draws the whole app on the dynamics lab (picture,
-// numbers, windows) at moments of both presets in the game loop, checks
-// that the force arrows and the paths are on screen, and, when
+// TestDynamicsGUI draws the dynamics lab as the app does (background,
+// picture, numbers, windows) at moments of both presets in the game loop,
+// checks that the force arrows and the paths are on screen, and, when
 // SKEWLAB_SHOTS names a directory, saves the pictures there as PNG.
 func TestDynamicsGUI(t *testing.T) {
 	needLoop(t)
 	st := state.Default()
 	st.Lab = "dynamics"
-	st.AntiAlias = "on" // fixed: auto would decide by the test's own frame rate after 4 s
-	a, err := NewApp(st, Config{}, testLabs)
+	kv, err := Lab.NewView(st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.LayoutF(1280, 720)
-	v := a.View().(*DynamicsView)
+	v := kv.(*view)
+	// The app's input for a 1280x720 screen at device scale 1, every
+	// window shown, anti-aliasing on (fixed: auto would decide by the
+	// test's own frame rate after 4 s).
+	in := &kit.Input{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1, Level: kit.LevelFull, AntiAlias: true, Keys: true}
+	in.ViewX, in.ViewW = kit.FreeBand(in)
+	var ui debugui.DebugUI
+	windows := func(ctx *debugui.Context) error { v.Windows(ctx, in); return nil }
 	shot := func(name string) *image.RGBA {
 		for i := 0; i < 3; i++ {
-			if err := a.Update(); err != nil {
+			if _, err := ui.Update(windows); err != nil {
 				t.Fatal(err)
 			}
+			if err := v.Update(in); err != nil {
+				t.Fatal(err)
+			}
+			in.Resized = false
 		}
-		img := ebiten.NewImage(a.w, a.h)
+		img := ebiten.NewImage(int(in.Width), int(in.Height))
 		defer img.Deallocate()
-		a.Draw(img)
+		img.Fill(render.Background)
+		v.Draw(img)
+		ui.Draw(img)
 		if dir := os.Getenv("SKEWLAB_SHOTS"); dir != "" {
-			if err := SavePNG(img, filepath.Join(dir, name+".png")); err != nil {
-				t.Fatal(err)
-			}
+			savePNG(t, img, filepath.Join(dir, name+".png"))
 		}
 		out := image.NewRGBA(img.Bounds())
 		img.ReadPixels(out.Pix)
@@ -188,7 +202,7 @@ func TestDynamicsGUI(t *testing.T) {
 		t.Fatal(err)
 	}
 	img := shot("dynamics-turntable")
-	for _, c := range []render.Color{dynamics.ForceColors[dynamics.ForceCoriolis], dynamics.ForceColors[dynamics.ForceCentrifugal], dynamics.WorldPathColor, dynamics.DiscPathColor} {
+	for _, c := range []render.Color{render.ForceColors[dynamics.ForceCoriolis], render.ForceColors[dynamics.ForceCentrifugal], render.WorldPathColor, render.DiscPathColor} {
 		if n := count(img, c); n < 30 {
 			t.Errorf("turntable: only %d pixels of %v", n, c)
 		}
@@ -206,7 +220,7 @@ func TestDynamicsGUI(t *testing.T) {
 			name += "-off"
 		}
 		img := shot(name)
-		if n := count(img, dynamics.DiscPathColor); n < 30 {
+		if n := count(img, render.DiscPathColor); n < 30 {
 			t.Errorf("crash (counteract %v): only %d pixels of the box's colour", on, n)
 		}
 	}
@@ -237,7 +251,7 @@ func TestDynamicsCrashSpinDown(t *testing.T) {
 		}
 	}
 	panel := func(at float64) string {
-		v := NewDynamicsView()
+		v := newView()
 		v.SetPreset(dynamics.PresetCrash)
 		if err := v.Crash.RunTo(at); err != nil {
 			t.Fatal(err)
@@ -260,5 +274,19 @@ func TestDynamicsCrashSpinDown(t *testing.T) {
 	}
 	if p := panel(0.5); strings.Contains(p, "spin-down") {
 		t.Errorf("panel before the crash mentions the spin-down:\n%s", p)
+	}
+}
+
+// savePNG writes img as a PNG file at path.
+func savePNG(t *testing.T, img *ebiten.Image, path string) {
+	t.Helper()
+	out := image.NewRGBA(img.Bounds())
+	img.ReadPixels(out.Pix)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, out); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

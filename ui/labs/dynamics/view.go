@@ -1,36 +1,39 @@
-package ui
+// Package dynamicslab is the dynamics lab's view in the window: the
+// display-free model of package dynamics (the turntable and the crash, their
+// controls and their picture) played by the app loop, with its debugui
+// windows and its panel of live numbers. It exports only Lab, the lab as a
+// unit for package main's lab list.
+package dynamicslab
 
 import (
-	"math"
-	"skewlab/ui/kit"
-
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"skewlab/dynamics"
 	"skewlab/render"
 	"skewlab/state"
+	"skewlab/ui/kit"
 )
 
-// newDynamicsView is the dynamics lab's entry in LabViews. It starts on
-// the state's preset when that is a dynamics preset (preset=crash with
-// lab=dynamics), else on the turntable.
-func newDynamicsView(st state.State) (kit.View, error) {
-	v := NewDynamicsView()
+// newLabView is Lab's NewView. It starts on the state's preset when that
+// is a dynamics preset (preset=crash with lab=dynamics), else on the
+// turntable.
+func newLabView(st state.State) (kit.View, error) {
+	v := newView()
 	if p, ok := dynamics.PresetByName(st.Preset); ok {
 		v.SetPreset(p)
 	}
 	return v, nil
 }
 
-// DynamicsView is the dynamics lab in the window: the display-free
+// view is the dynamics lab in the window: the display-free
 // dynamics.Model (embedded: the simulations, the controls and their
 // actions, the picture) played by the app loop. Update routes keys and
 // camera gestures to the model, advances it, and when anything changed
 // turns its picture (a render.Frame) into strokes and labels and writes
 // the panel of live numbers; Draw only draws. Update allocates nothing in
 // steady state, playing or not.
-type DynamicsView struct {
+type view struct {
 	*dynamics.Model
 
 	names   []string
@@ -42,10 +45,10 @@ type DynamicsView struct {
 	dirty   bool
 }
 
-// NewDynamicsView returns the dynamics lab on dynamics.NewModel: the
+// newView returns the dynamics lab on dynamics.NewModel: the
 // turntable preset, paused at time 0.
-func NewDynamicsView() *DynamicsView {
-	v := &DynamicsView{Model: dynamics.NewModel(), names: dynamics.PresetNames(), dirty: true}
+func newView() *view {
+	v := &view{Model: dynamics.NewModel(), names: dynamics.PresetNames(), dirty: true}
 	// Segments of one colour are filled as one shape: the lab's dimmed
 	// meshes, grids and rings overlap themselves (the disc's rims
 	// coincide seen from above) and must not darken where they do.
@@ -56,15 +59,15 @@ func NewDynamicsView() *DynamicsView {
 }
 
 // Title returns "dynamics: PRESET".
-func (v *DynamicsView) Title() string { return "dynamics: " + v.Preset.String() }
+func (v *view) Title() string { return "dynamics: " + v.Preset.String() }
 
 // Help lists the dynamics lab's keys.
-func (v *DynamicsView) Help() []string { return dynamicsHelp }
+func (v *view) Help() []string { return helpLines }
 
 // Animating reports whether the shown model is playing.
-func (v *DynamicsView) Animating() bool { return v.Lab().Playing() }
+func (v *view) Animating() bool { return v.Lab().Playing() }
 
-var dynamicsHelp = []string{
+var helpLines = []string{
 	"1, 2        preset: 1 turntable, 2 crash",
 	"Space       play or pause",
 	"N / Right   one step (1/240 s)",
@@ -76,11 +79,13 @@ var dynamicsHelp = []string{
 
 // Update applies keys and camera gestures, advances a playing model by one
 // step, and rebuilds the picture and the numbers when anything changed.
-func (v *DynamicsView) Update(in *kit.Input) error {
+func (v *view) Update(in *kit.Input) error {
 	if in.Keys {
 		v.keys()
 	}
-	v.gestures(in)
+	if kit.CameraGestures(&v.Camera, in) {
+		v.dirty = true
+	}
 	if in.Resized || in.Width != v.w || in.Height != v.h || in.AntiAlias != v.strokes.AntiAlias {
 		v.w, v.h, v.strokes.AntiAlias = in.Width, in.Height, in.AntiAlias
 		v.dirty = true
@@ -98,23 +103,7 @@ func (v *DynamicsView) Update(in *kit.Input) error {
 	return nil
 }
 
-func (v *DynamicsView) gestures(in *kit.Input) {
-	ds := max(1, in.DeviceScale)
-	if in.Orbit && (in.DX != 0 || in.DY != 0) {
-		v.Camera.Orbit(-in.DX*kit.OrbitDegPerPixel/ds, in.DY*kit.OrbitDegPerPixel/ds)
-		v.dirty = true
-	}
-	if in.Pan && (in.DX != 0 || in.DY != 0) && in.Height > 0 {
-		v.Camera.Pan(-in.DX/in.Height, in.DY/in.Height)
-		v.dirty = true
-	}
-	if in.Wheel != 0 {
-		v.Camera.Zoom(math.Pow(kit.ZoomPerStep, -in.Wheel))
-		v.dirty = true
-	}
-}
-
-func (v *DynamicsView) keys() {
+func (v *view) keys() {
 	just := inpututil.IsKeyJustPressed
 	switch {
 	case just(ebiten.Key1):
@@ -138,7 +127,7 @@ func (v *DynamicsView) keys() {
 
 // rebuild draws the model's picture into the frame, outlines it into the
 // strokes and labels, and writes the numbers panel.
-func (v *DynamicsView) rebuild() {
+func (v *view) rebuild() {
 	v.Picture(&v.frame, render.Viewport{W: v.w, H: v.h})
 	v.nums.reset()
 	if v.Preset == dynamics.PresetCrash {
@@ -156,7 +145,7 @@ func (v *DynamicsView) rebuild() {
 
 // Draw fills the strokes, the labels and the numbers panel; it computes
 // nothing.
-func (v *DynamicsView) Draw(screen *ebiten.Image) {
+func (v *view) Draw(screen *ebiten.Image) {
 	v.strokes.Draw(screen)
 	v.labels.Draw(screen)
 	v.nums.draw(screen, &v.labels, v.w)

@@ -1,17 +1,17 @@
-package ui
+package dynamicslab
 
 import (
 	"image"
-	"skewlab/ui/kit"
 
 	"github.com/ebitengine/debugui"
 
 	"skewlab/dynamics"
+	"skewlab/ui/kit"
 )
 
 // Windows makes the dynamics lab's windows: Dynamics (preset, play
 // controls and the preset's controls) and, at the full UI level, View.
-func (v *DynamicsView) Windows(ctx *debugui.Context, in *kit.Input) {
+func (v *view) Windows(ctx *debugui.Context, in *kit.Input) {
 	lay := kit.NewColumns(in)
 	v.controlWindow(ctx, lay.Left(420))
 	if in.Level != kit.LevelFull {
@@ -20,7 +20,7 @@ func (v *DynamicsView) Windows(ctx *debugui.Context, in *kit.Input) {
 	v.dynViewWindow(ctx, lay.Left(80), in)
 }
 
-func (v *DynamicsView) controlWindow(ctx *debugui.Context, r image.Rectangle) {
+func (v *view) controlWindow(ctx *debugui.Context, r image.Rectangle) {
 	ctx.Window("Dynamics", r, func(debugui.ContainerLayout) {
 		ctx.SetGridLayout([]int{-1, -2}, nil)
 		ctx.Text("preset")
@@ -43,7 +43,7 @@ func (v *DynamicsView) controlWindow(ctx *debugui.Context, r image.Rectangle) {
 	})
 }
 
-func (v *DynamicsView) turntableControls(ctx *debugui.Context) {
+func (v *view) turntableControls(ctx *debugui.Context) {
 	ctx.Text("spin (degrees/s), now and after Reset")
 	ctx.SliderF(&v.SpinDeg, -dynamics.MaxSpinDeg, dynamics.MaxSpinDeg, 1, 0).On(func() { v.SetSpinDeg(v.SpinDeg) })
 	ctx.Text("angular acceleration (degrees/s^2)")
@@ -59,7 +59,7 @@ func (v *DynamicsView) turntableControls(ctx *debugui.Context) {
 	ctx.Text("A ball on a spring slides on a spinning disc. The disc-frame simulation needs the centrifugal, Coriolis and Euler terms to match the world; reverse the spin and the Coriolis arrow flips.")
 }
 
-func (v *DynamicsView) crashControls(ctx *debugui.Context) {
+func (v *view) crashControls(ctx *debugui.Context) {
 	on := v.Counteract
 	ctx.Checkbox(&on, "counteract inherited change (C)").On(func() { v.SetCounteract(on) })
 	ctx.Checkbox(&v.Follow, "camera follows car and box").On(func() { v.dirty = true })
@@ -70,7 +70,7 @@ func (v *DynamicsView) crashControls(ctx *debugui.Context) {
 // crashSpinDownText explains why the stopped car keeps turning.
 const crashSpinDownText = "Spin-down: the impulse -m v acts through the car's centre, so it stops the car's translation but not its rotation. The car keeps its yaw rate (28.6 deg/s) and the tyres bring it linearly to zero over 2 s (t = 1 to 3 s, the model's SpinDown): a steady angular deceleration of 14.3 deg/s^2, which adds an Euler term to the box's local motion until the car is still."
 
-func (v *DynamicsView) dynViewWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
+func (v *view) dynViewWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
 	ctx.Window("View", r, func(debugui.ContainerLayout) {
 		ctx.SetGridLayout([]int{-1, -1}, nil)
 		ctx.Button("From above").On(v.HomeView)

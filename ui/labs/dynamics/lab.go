@@ -1,0 +1,27 @@
+package dynamicslab
+
+import (
+	"skewlab/dynamics"
+	"skewlab/state"
+	"skewlab/ui/kit"
+)
+
+// Lab is the dynamics lab as a unit: its presets are the models of
+// package dynamics (not scenes), the turntable first; its view plays the
+// model in the window; its command is `skewlab dynamics`; its figure is
+// dynamics.Figure, the picture of a preset at a time, drawn with no
+// display.
+var Lab = kit.Lab{
+	State:   state.Lab{Name: "dynamics", Presets: dynamics.PresetNames()},
+	NewView: newLabView,
+	Command: dynamics.Command,
+	Figure:  dynamics.Figure,
+}
+
+// Share writes the dynamics preset shown, while the dynamics lab is the
+// lab shown (st.Lab): a dynamics preset needs its lab.
+func (v *view) Share(st *state.State) {
+	if st.Lab == Lab.State.Name {
+		st.Preset = dynamics.PresetNames()[v.Preset]
+	}
+}
