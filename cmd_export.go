@@ -12,6 +12,7 @@ import (
 	"skewlab/piston"
 	"skewlab/render"
 	"skewlab/state"
+	"skewlab/ui/kit"
 )
 
 // exportCommand is `skewlab export`; main.go's command table lists it.
@@ -26,8 +27,9 @@ var exportBackground = render.Background
 
 func runExport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
-	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-compare MODE]")
-	state.RegisterFlags(fs, &st, true, []state.Param{state.ScenePreset}, state.Pick("mode", "set", "camera", "compare"))
+	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-lab NAME] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-compare MODE] [-normalize float64|float32] [-t SECONDS]")
+	state.RegisterFlags(fs, &st, true, state.Pick("lab", "preset", "mode", "set", "camera", "compare", "normalize"))
+	t := cli.NumberFlag(fs, "t", 0, "lab time in `SECONDS` to run before drawing (the dynamics lab; the drift lab runs to its default target, the piston lab has no time)")
 	out := fs.String("o", "", "output `FILE`, .svg or .png (required)")
 	size := cli.SizeFlag(fs, "size", 1280, 720, 16, render.MaxExportSize, fmt.Sprintf("figure size `WxH` in pixels, each 16 to %d", render.MaxExportSize))
 	if code := cli.ParseFlags(fs, args, stdout, stderr); code >= 0 {
@@ -38,8 +40,15 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if *out == "" || (ext != ".svg" && ext != ".png") {
 		return fail(fmt.Errorf("-o FILE.svg or -o FILE.png is required"))
 	}
+	if err := st.Check(); err != nil {
+		return fail(err)
+	}
+	lab, ok := figureLab(st.Lab)
+	if !ok {
+		return fail(fmt.Errorf("lab %s has no figure", st.Lab))
+	}
 	w, h := size[0], size[1]
-	segs, labels, err := piston.Figure(st, w, h)
+	segs, labels, err := lab.Figure(st, w, h, *t)
 	if err != nil {
 		return fail(err)
 	}
@@ -52,8 +61,23 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return cli.RunFailure(stderr, "export", err)
 	}
-	fmt.Fprintf(stdout, "wrote %s (%dx%d, mode %s)\n", *out, w, h, st.Mode)
+	if st.Lab == state.SceneLab().Name {
+		fmt.Fprintf(stdout, "wrote %s (%dx%d, mode %s)\n", *out, w, h, st.Mode)
+	} else {
+		fmt.Fprintf(stdout, "wrote %s (%dx%d, lab %s)\n", *out, w, h, st.Lab)
+	}
 	return 0
+}
+
+// figureLab returns the lab called name from main.go's list when it can
+// draw a figure.
+func figureLab(name string) (kit.Lab, bool) {
+	for _, l := range labs {
+		if l.State.Name == name && l.Figure != nil {
+			return l, true
+		}
+	}
+	return kit.Lab{}, false
 }
 
 // reserve is piston.Reserve, the figure's buffer sizing (the export tests
