@@ -98,10 +98,10 @@ func (p *Picture) drawBoxes(m *Model, x, y, w, h, s float64) {
 		p.frame.Begin(BoxCamera(vp), vp)
 		mat, ghost := BoxModels(r.Storage().Matrix(), cfg.Scale, m.MagnifyFactor())
 		p.frame.Mesh(render.Box, ghost, render.LabelGrey.Dim(0.3), float32(s))
-		p.frame.Mesh(render.Box, mat, Colors[k], float32(1.6*s))
+		p.frame.Mesh(render.Box, mat, render.DriftColors[k], float32(1.6*s))
 		p.boxes = append(p.boxes, p.frame.Segments...)
 		tx := vp.X + 8*s
-		p.text.str(tx, y+4*s, Kind(k).String(), Colors[k])
+		p.text.str(tx, y+4*s, Kind(k).String(), render.DriftColors[k])
 		sc := r.Scale()
 		p.text.begin(tx, y+h-2*p.LineH-2*s, render.LabelGrey)
 		for i := 0; i < 3; i++ {
@@ -109,7 +109,7 @@ func (p *Picture) drawBoxes(m *Model, x, y, w, h, s float64) {
 			p.text.s(" ")
 		}
 		p.text.end()
-		p.text.begin(tx, y+h-p.LineH-2*s, Colors[k])
+		p.text.begin(tx, y+h-p.LineH-2*s, render.DriftColors[k])
 		p.text.s("error ")
 		p.text.e(r.Error(), 2)
 		p.text.end()
@@ -167,19 +167,19 @@ func (p *Picture) table(m *Model, x, y float64) {
 	done := m.Done()
 	col := func(i int) float64 { return x + p.CharW*float64(tableCols[i]) }
 	t.str(col(0), y, "error", render.White)
-	t.str(col(1), y, "article", ArticleColor)
+	t.str(col(1), y, "article", render.ArticleColor)
 	for k := 0; k < NumKinds; k++ {
-		t.str(col(k+2), y, Kind(k).String(), Colors[k])
+		t.str(col(k+2), y, Kind(k).String(), render.DriftColors[k])
 	}
 	for i := range Thresholds {
 		ry := y + float64(i+1)*p.LineH
 		t.str(col(0), ry, thresholdNames[i], render.White)
-		t.str(col(1), ry, articleNames[i], ArticleColor)
+		t.str(col(1), ry, articleNames[i], render.ArticleColor)
 		for k := 0; k < NumKinds; k++ {
 			c := rows[k].Cross[i]
 			switch {
 			case c > 0:
-				t.begin(col(k+2), ry, Colors[k])
+				t.begin(col(k+2), ry, render.DriftColors[k])
 				t.frames(c)
 				t.end()
 			case done:
@@ -192,9 +192,9 @@ func (p *Picture) table(m *Model, x, y float64) {
 	ry := y + float64(NumThresholds+1)*p.LineH
 	for j, name := range [...]string{"final", "max", "exponent"} {
 		t.str(col(0), ry, name, render.White)
-		t.str(col(1), ry, [...]string{"-", "-", "~1"}[j], ArticleColor)
+		t.str(col(1), ry, [...]string{"-", "-", "~1"}[j], render.ArticleColor)
 		for k := 0; k < NumKinds; k++ {
-			t.begin(col(k+2), ry, Colors[k])
+			t.begin(col(k+2), ry, render.DriftColors[k])
 			switch j {
 			case 0:
 				t.e(rows[k].Final, 2)

@@ -92,7 +92,7 @@ func TestDriftDrawsEachColour(t *testing.T) {
 	v.Draw(img)
 	pix := image.NewRGBA(image.Rect(0, 0, 1280, 720))
 	img.ReadPixels(pix.Pix)
-	for k, c := range drift.Colors {
+	for k, c := range render.DriftColors {
 		n := 0
 		for i := 0; i < len(pix.Pix); i += 4 {
 			if near(pix.Pix[i], c.R) && near(pix.Pix[i+1], c.G) && near(pix.Pix[i+2], c.B) {

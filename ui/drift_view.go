@@ -2,7 +2,6 @@ package ui
 
 import (
 	"image"
-	"image/color"
 	"skewlab/ui/kit"
 
 	"github.com/ebitengine/debugui"
@@ -11,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"skewlab/drift"
+	"skewlab/render"
 )
 
 // DriftView is the drift lab's view: it draws drift.Picture (one
@@ -137,16 +137,11 @@ func (v *DriftView) rebuild() {
 // clampIndex returns i limited to [0, n-1] (n > 0).
 func clampIndex(i, n int) int { return max(0, min(n-1, i)) }
 
-var (
-	barBack color.Color = color.RGBA{60, 62, 72, 255}
-	barFill color.Color = color.RGBA{90, 170, 255, 255}
-)
-
 // Draw fills the strokes, the progress bar and the labels; it computes
 // nothing.
 func (v *DriftView) Draw(screen *ebiten.Image) {
 	v.strokes.Draw(screen)
-	for i, c := range [2]color.Color{barBack, barFill} {
+	for i, c := range [2]render.Color{render.DriftBarBack, render.DriftBarFill} {
 		r := v.pic.Bar[i]
 		if r.Dx() > 0 && r.Dy() > 0 {
 			vector.FillRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), c, false)
