@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/render"
+	"skewlab/transform"
 )
 
 // Layout is where a Picture goes and the room it leaves for the app's
@@ -126,7 +127,7 @@ func BoxCamera(vp render.Viewport) render.Camera {
 	c := render.DefaultCamera()
 	c.Target, c.Yaw, c.Pitch, c.Fov = mgl64.Vec3{}, 35, 25, 35
 	a := vp.Aspect()
-	if !(a > 0) || math.IsInf(a, 0) {
+	if !transform.Finite(a) || a <= 0 {
 		a = 1
 	}
 	c.Distance = 1.0 / (math.Tan(mgl64.DegToRad(c.Fov/2)) * math.Min(1, a))
@@ -145,7 +146,7 @@ func BoxModels(m32 [16]float32, s0 [3]float64, magnify float64) (m, ghost mgl64.
 	for c := 0; c < 3; c++ {
 		col := mgl64.Vec3{m[4*c], m[4*c+1], m[4*c+2]}
 		l := col.Len()
-		if !(l > 0) || math.IsInf(l, 0) {
+		if !transform.Finite(l) || l <= 0 {
 			continue
 		}
 		g := col.Mul(s0[c] / l)
