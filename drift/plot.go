@@ -253,8 +253,8 @@ var legendNames = func() (n [NumKinds][NumKinds]string) {
 // ExportLabels returns labels whose At is the top-left corner of their
 // text (a Plot's or Picture's) re-anchored for render.WritePNG and
 // WriteSVG, whose text baseline sits at LabelOffset from the anchor: the
-// baseline goes 10 pixels below the top, where basicfont's 7x13 face puts
-// it for a 12-pixel line. It appends to dst and returns it.
+// baseline goes 10 pixels (render.TextSize, one em) below the top, as the
+// window's labels place it. It appends to dst and returns it.
 func ExportLabels(dst, labels []render.Label) []render.Label {
 	for _, l := range labels {
 		l.At = mgl64.Vec2{l.At[0] - render.LabelOffset[0], l.At[1] + 10 - render.LabelOffset[1]}
