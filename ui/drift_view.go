@@ -120,15 +120,18 @@ func (v *DriftView) keys() {
 const (
 	driftPanelWidth = 240 // the Drift window's column
 	driftPanelH     = 192
-	driftLabBarH    = 74  // room left at the bottom for the app's kit.Lab window (labWindowRect: 70 units) and a gap
-	driftCharW      = 6.0 // debugui's bitmap font: 6 by 12 pixels for ASCII
-	driftLineH      = 14.0
+	driftLabBarH    = 74 // room left at the bottom for the app's Lab window (labWindowRect: 70 units) and a gap
 )
+
+// driftCharW is a character's width in UI units: the one font's advance
+// at render.TextSize (6, as the layout was built on); the line pitch is
+// drift.LinePitch (14), wider than the font's own line height.
+var driftCharW = drift.CharWidth()
 
 // rebuild lays out and rebuilds the picture for the current frame.
 func (v *DriftView) rebuild() {
 	v.dirty, v.built = false, v.M.Lab.Frame()
-	v.pic.Build(v.M, drift.Layout{W: v.w, H: v.h, Scale: v.labels.Scale, CharW: driftCharW, LineH: driftLineH,
+	v.pic.Build(v.M, drift.Layout{W: v.w, H: v.h, Scale: v.labels.Scale, CharW: driftCharW, LineH: drift.LinePitch,
 		Left: driftPanelWidth + 2*kit.Margin, Bottom: driftLabBarH})
 	v.strokes.Reset()
 	v.strokes.Add(v.pic.Segments)
