@@ -19,12 +19,13 @@ import (
 	"skewlab/state"
 	"skewlab/ui"
 	"skewlab/ui/kit"
+	driftlab "skewlab/ui/labs/drift"
 )
 
 // labs are the labs of the app, in the order of its Lab window; the first
 // is the default lab. Each is a model package (no display) plus its view;
 // adding a lab is one line here (docs/architecture.md, "Adding a lab").
-var labs = []kit.Lab{ui.PistonLab, ui.DriftLab, ui.DynamicsLab}
+var labs = []kit.Lab{ui.PistonLab, driftlab.Lab, ui.DynamicsLab}
 
 // init installs the labs' names, presets and settings in package state,
 // before any flag or URL is parsed (dispatch, the web build and the tests

@@ -6,10 +6,11 @@ import (
 	"skewlab/state"
 	"skewlab/ui/internal/uitest"
 	"skewlab/ui/kit"
+	driftlab "skewlab/ui/labs/drift"
 )
 
 // testLabs are the program's labs, as package main lists them.
-var testLabs = []kit.Lab{PistonLab, DriftLab, DynamicsLab}
+var testLabs = []kit.Lab{PistonLab, driftlab.Lab, DynamicsLab}
 
 // TestMain installs testLabs, then runs the tests inside ebiten's game
 // loop when a display is available (uitest.Main).
