@@ -17,8 +17,8 @@ import (
 
 	"skewlab/cli"
 	"skewlab/state"
-	"skewlab/ui"
 	"skewlab/ui/kit"
+	driftlab "skewlab/ui/labs/drift"
 	dynamicslab "skewlab/ui/labs/dynamics"
 	pistonlab "skewlab/ui/labs/piston"
 )
@@ -26,7 +26,7 @@ import (
 // labs are the labs of the app, in the order of its Lab window; the first
 // is the default lab. Each is a model package (no display) plus its view;
 // adding a lab is one line here (docs/architecture.md, "Adding a lab").
-var labs = []kit.Lab{pistonlab.Lab, ui.DriftLab, dynamicslab.Lab}
+var labs = []kit.Lab{pistonlab.Lab, driftlab.Lab, dynamicslab.Lab}
 
 // init installs the labs' names, presets and settings in package state,
 // before any flag or URL is parsed (dispatch, the web build and the tests

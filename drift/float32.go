@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"skewlab/transform"
 )
 
 // RotationMatrix returns the float32 rotation matrix of q by mathgl's
@@ -83,7 +85,7 @@ func exactRotation(q mgl32.Quat) [9]float64 {
 	// Every product is converted explicitly so no CPU fuses it into an add.
 	p := func(a, b float64) float64 { return float64(a * b) }
 	n := float64(float64(p(w, w)+p(x, x))+p(y, y)) + p(z, z)
-	if !(n > 0) || math.IsInf(n, 0) {
+	if !transform.Finite(n) || n <= 0 {
 		return [9]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}
 	}
 	k := 2 / n

@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/render"
+	"skewlab/transform"
 )
 
 // Layout is where a Picture goes and the room it leaves for the app's
@@ -98,10 +99,10 @@ func (p *Picture) drawBoxes(m *Model, x, y, w, h, s float64) {
 		p.frame.Begin(BoxCamera(vp), vp)
 		mat, ghost := BoxModels(r.Storage().Matrix(), cfg.Scale, m.MagnifyFactor())
 		p.frame.Mesh(render.Box, ghost, render.LabelGrey.Dim(0.3), float32(s))
-		p.frame.Mesh(render.Box, mat, Colors[k], float32(1.6*s))
+		p.frame.Mesh(render.Box, mat, render.DriftColors[k], float32(1.6*s))
 		p.boxes = append(p.boxes, p.frame.Segments...)
 		tx := vp.X + 8*s
-		p.text.str(tx, y+4*s, Kind(k).String(), Colors[k])
+		p.text.str(tx, y+4*s, Kind(k).String(), render.DriftColors[k])
 		sc := r.Scale()
 		p.text.begin(tx, y+h-2*p.LineH-2*s, render.LabelGrey)
 		for i := 0; i < 3; i++ {
@@ -109,7 +110,7 @@ func (p *Picture) drawBoxes(m *Model, x, y, w, h, s float64) {
 			p.text.s(" ")
 		}
 		p.text.end()
-		p.text.begin(tx, y+h-p.LineH-2*s, Colors[k])
+		p.text.begin(tx, y+h-p.LineH-2*s, render.DriftColors[k])
 		p.text.s("error ")
 		p.text.e(r.Error(), 2)
 		p.text.end()
@@ -126,7 +127,7 @@ func BoxCamera(vp render.Viewport) render.Camera {
 	c := render.DefaultCamera()
 	c.Target, c.Yaw, c.Pitch, c.Fov = mgl64.Vec3{}, 35, 25, 35
 	a := vp.Aspect()
-	if !(a > 0) || math.IsInf(a, 0) {
+	if !transform.Finite(a) || a <= 0 {
 		a = 1
 	}
 	c.Distance = 1.0 / (math.Tan(mgl64.DegToRad(c.Fov/2)) * math.Min(1, a))
@@ -145,7 +146,7 @@ func BoxModels(m32 [16]float32, s0 [3]float64, magnify float64) (m, ghost mgl64.
 	for c := 0; c < 3; c++ {
 		col := mgl64.Vec3{m[4*c], m[4*c+1], m[4*c+2]}
 		l := col.Len()
-		if !(l > 0) || math.IsInf(l, 0) {
+		if !transform.Finite(l) || l <= 0 {
 			continue
 		}
 		g := col.Mul(s0[c] / l)
@@ -167,19 +168,19 @@ func (p *Picture) table(m *Model, x, y float64) {
 	done := m.Done()
 	col := func(i int) float64 { return x + p.CharW*float64(tableCols[i]) }
 	t.str(col(0), y, "error", render.White)
-	t.str(col(1), y, "article", ArticleColor)
+	t.str(col(1), y, "article", render.ArticleColor)
 	for k := 0; k < NumKinds; k++ {
-		t.str(col(k+2), y, Kind(k).String(), Colors[k])
+		t.str(col(k+2), y, Kind(k).String(), render.DriftColors[k])
 	}
 	for i := range Thresholds {
 		ry := y + float64(i+1)*p.LineH
 		t.str(col(0), ry, thresholdNames[i], render.White)
-		t.str(col(1), ry, articleNames[i], ArticleColor)
+		t.str(col(1), ry, articleNames[i], render.ArticleColor)
 		for k := 0; k < NumKinds; k++ {
 			c := rows[k].Cross[i]
 			switch {
 			case c > 0:
-				t.begin(col(k+2), ry, Colors[k])
+				t.begin(col(k+2), ry, render.DriftColors[k])
 				t.frames(c)
 				t.end()
 			case done:
@@ -192,9 +193,9 @@ func (p *Picture) table(m *Model, x, y float64) {
 	ry := y + float64(NumThresholds+1)*p.LineH
 	for j, name := range [...]string{"final", "max", "exponent"} {
 		t.str(col(0), ry, name, render.White)
-		t.str(col(1), ry, [...]string{"-", "-", "~1"}[j], ArticleColor)
+		t.str(col(1), ry, [...]string{"-", "-", "~1"}[j], render.ArticleColor)
 		for k := 0; k < NumKinds; k++ {
-			t.begin(col(k+2), ry, Colors[k])
+			t.begin(col(k+2), ry, render.DriftColors[k])
 			switch j {
 			case 0:
 				t.e(rows[k].Final, 2)

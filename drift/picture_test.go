@@ -120,7 +120,7 @@ func TestPictureFinishedRun(t *testing.T) {
 	for k := Kind(0); k < NumKinds; k++ {
 		n := 0
 		for _, s := range p.Plot.Segments {
-			if s.Color == Colors[k] && s.Width == 1.5 {
+			if s.Color == render.DriftColors[k] && s.Width == 1.5 {
 				n++
 			}
 		}

@@ -9,25 +9,6 @@ import (
 	"skewlab/render"
 )
 
-// Colors are the storages' colours, in Kind order: the boxes, the plot's
-// lines, the legend and the table's headings use them.
-var Colors = [NumKinds]render.Color{
-	rgba(1, 0.38, 0.25, 1),   // matrix: orange red
-	rgba(0.95, 0.85, 0.2, 1), // set-together: yellow
-	rgba(0.3, 0.85, 0.3, 1),  // quantized: green
-	rgba(0.25, 0.75, 1, 1),   // separate: sky blue
-	rgba(0.85, 0.35, 1, 1),   // unbiased: violet
-}
-
-// ArticleColor draws the article's own numbers (plot and table).
-var ArticleColor = rgba(0.75, 0.75, 0.75, 1)
-
-// Plot colours.
-var (
-	plotAxis = rgba(0.7, 0.7, 0.75, 1)
-	plotGrid = rgba(0.55, 0.55, 0.6, 0.25)
-)
-
 // LogFloor is the bottom of the log error axis: smaller errors, zero
 // included, are drawn on it.
 const LogFloor = 1e-8
@@ -81,7 +62,7 @@ func (p *Plot) Build(lab *Lab, logX, logY bool) {
 	p.axes()
 	p.article()
 	for k := NumKinds - 1; k >= 0; k-- {
-		p.series(lab.Series(Kind(k)).Points(), Colors[k])
+		p.series(lab.Series(Kind(k)).Points(), render.DriftColors[k])
 	}
 	p.legend(lab)
 	p.Labels = p.text.labels
@@ -111,9 +92,6 @@ func (p *Plot) scales(lab *Lab) {
 		p.ylo, p.yhi = 0, niceCeil(math.Max(top*1.05, 1e-7))
 	}
 }
-
-// rgba returns a render colour (straight alpha).
-func rgba(r, g, b, a float32) render.Color { return render.Color{R: r, G: g, B: b, A: a} }
 
 // niceCeil returns the smallest 1, 2 or 5 times a power of ten at least v
 // (v > 0).
@@ -161,21 +139,21 @@ func (p *Plot) axes() {
 	if p.logY {
 		for e := math.Log10(p.ylo); e <= math.Log10(p.yhi)+0.5; e++ {
 			y := p.py(math.Pow(10, e))
-			p.line(x0, y, x1, y, plotGrid, 1)
+			p.line(x0, y, x1, y, render.DriftGrid, 1)
 			if i := int(e) + 12; i >= 0 && i < len(decadeNames) {
-				t.str(x0-p.CharW*float64(len(decadeNames[i])+1), y-p.LineH/2, decadeNames[i], plotAxis)
+				t.str(x0-p.CharW*float64(len(decadeNames[i])+1), y-p.LineH/2, decadeNames[i], render.DriftAxis)
 			}
 		}
 	} else {
 		for i := 0; i <= 5; i++ {
 			v := p.yhi * float64(i) / 5
 			y := p.py(v)
-			p.line(x0, y, x1, y, plotGrid, 1)
+			p.line(x0, y, x1, y, render.DriftGrid, 1)
 			a := len(t.buf)
 			t.g(v, 3)
 			n := len(t.buf) - a
 			t.buf = t.buf[:a]
-			t.begin(x0-p.CharW*float64(n+1), y-p.LineH/2, plotAxis)
+			t.begin(x0-p.CharW*float64(n+1), y-p.LineH/2, render.DriftAxis)
 			t.g(v, 3)
 			t.end()
 		}
@@ -183,22 +161,22 @@ func (p *Plot) axes() {
 	if p.logX {
 		for i, f := 0, 1.0; f <= p.xmax*1.01 && i < len(frameDecadeNames); i, f = i+1, f*10 {
 			x := p.px(f)
-			p.line(x, y0, x, y1, plotGrid, 1)
-			t.str(x-p.CharW*float64(len(frameDecadeNames[i]))/2, y1+4*p.Scale, frameDecadeNames[i], plotAxis)
+			p.line(x, y0, x, y1, render.DriftGrid, 1)
+			t.str(x-p.CharW*float64(len(frameDecadeNames[i]))/2, y1+4*p.Scale, frameDecadeNames[i], render.DriftAxis)
 		}
 	} else {
 		for i := 0; i <= 5; i++ {
 			f := p.xmax * float64(i) / 5
 			x := p.px(f)
-			p.line(x, y0, x, y1, plotGrid, 1)
-			t.begin(x-p.CharW, y1+4*p.Scale, plotAxis)
+			p.line(x, y0, x, y1, render.DriftGrid, 1)
+			t.begin(x-p.CharW, y1+4*p.Scale, render.DriftAxis)
 			t.buf = render.AppendCompact(t.buf, f)
 			t.end()
 		}
 	}
-	t.str(x1-p.CharW*6, y1+4*p.Scale+p.LineH, "frames", plotAxis)
-	p.line(x0, y0, x0, y1, plotAxis, 1)
-	p.line(x0, y1, x1, y1, plotAxis, 1)
+	t.str(x1-p.CharW*6, y1+4*p.Scale+p.LineH, "frames", render.DriftAxis)
+	p.line(x0, y0, x0, y1, render.DriftAxis, 1)
+	p.line(x0, y1, x1, y1, render.DriftAxis, 1)
 }
 
 // article draws the article's matrix storage as the points (frame of
@@ -217,7 +195,7 @@ func (p *Plot) article() {
 		if !p.logY && (ay > p.yhi || by > p.yhi) {
 			break
 		}
-		p.line(p.px(a), p.py(ay), p.px(b), p.py(by), ArticleColor.Dim(0.8), 1.5)
+		p.line(p.px(a), p.py(ay), p.px(b), p.py(by), render.ArticleColor.Dim(0.8), 1.5)
 	}
 }
 
@@ -240,13 +218,13 @@ func (p *Plot) legend(lab *Lab) {
 		name = "error (linear)"
 	}
 	y2, x2 := p.Y-p.LineH*2-10*p.Scale, p.X-p.CharW*6
-	p.text.str(x2, y2, name, plotAxis)
+	p.text.str(x2, y2, name, render.DriftAxis)
 	x2 += p.CharW * float64(len(name)+3)
 	x, y, upper := p.X, p.Y-p.LineH-6*p.Scale, false
 	for k := 0; k <= NumKinds; k++ {
-		c, name := ArticleColor, "article"
+		c, name := render.ArticleColor, "article"
 		if k < NumKinds {
-			c, name = Colors[k], legendNames[k][lab.SameAs(Kind(k))]
+			c, name = render.DriftColors[k], legendNames[k][lab.SameAs(Kind(k))]
 		}
 		w := 18*p.Scale + p.CharW*float64(len(name)+2)
 		if !upper && x+w-2*p.CharW > p.X+p.W && x > p.X {
@@ -275,8 +253,8 @@ var legendNames = func() (n [NumKinds][NumKinds]string) {
 // ExportLabels returns labels whose At is the top-left corner of their
 // text (a Plot's or Picture's) re-anchored for render.WritePNG and
 // WriteSVG, whose text baseline sits at LabelOffset from the anchor: the
-// baseline goes 10 pixels below the top, where basicfont's 7x13 face puts
-// it for a 12-pixel line. It appends to dst and returns it.
+// baseline goes 10 pixels (render.TextSize, one em) below the top, as the
+// window's labels place it. It appends to dst and returns it.
 func ExportLabels(dst, labels []render.Label) []render.Label {
 	for _, l := range labels {
 		l.At = mgl64.Vec2{l.At[0] - render.LabelOffset[0], l.At[1] + 10 - render.LabelOffset[1]}

@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"skewlab/transform"
 )
 
 // Limits on a Config's scale components, inside which every storage stays
@@ -87,7 +89,7 @@ func DefaultConfig() Config {
 func (c Config) Validate() error {
 	n := 0.0
 	for _, a := range c.Axis {
-		if math.IsNaN(a) || math.IsInf(a, 0) {
+		if !transform.Finite(a) {
 			return errors.New("axis components must be finite numbers")
 		}
 		n = math.Max(n, math.Abs(a))
@@ -98,7 +100,7 @@ func (c Config) Validate() error {
 	if c.Normalize < 0 || c.Normalize >= NumNorms {
 		return fmt.Errorf("unknown normalization %d", int(c.Normalize))
 	}
-	if math.IsNaN(c.StepDeg) || math.IsInf(c.StepDeg, 0) {
+	if !transform.Finite(c.StepDeg) {
 		return errors.New("step must be a finite number of degrees")
 	}
 	for _, s := range c.Scale {
@@ -119,7 +121,7 @@ func (c Config) Validate() error {
 // become zero there. An axis that Validate rejects gives (0, 0, 1).
 func (c Config) UnitAxis() mgl32.Vec3 {
 	m := math.Max(math.Abs(c.Axis[0]), math.Max(math.Abs(c.Axis[1]), math.Abs(c.Axis[2])))
-	if !(m > 0) || math.IsInf(m, 0) || c.Validate() != nil {
+	if !transform.Finite(m) || m <= 0 || c.Validate() != nil {
 		return mgl32.Vec3{0, 0, 1}
 	}
 	if c.Normalize == NormFloat32 {

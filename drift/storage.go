@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"skewlab/transform"
 )
 
 // Storage is one way of keeping a node's local pose. SetRotation replaces
@@ -139,7 +141,7 @@ const QuantumGrid = 1e-4
 // Scales below QuantumGrid/2 in magnitude snap to 0, and a scale of 1.5e-4
 // moves by a third; non-finite input is returned unchanged.
 func Quantize(s float32) float32 {
-	if math.IsInf(float64(s), 0) || math.IsNaN(float64(s)) {
+	if !transform.Finite(float64(s)) {
 		return s
 	}
 	return float32(math.Round(float64(s)*1e4) / 1e4)

@@ -11,6 +11,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"skewlab/transform"
 )
 
 // CSVPoints is the most rows WriteCSV prints per run for a lab made with
@@ -99,7 +101,7 @@ type tableNum float64
 
 func (n tableNum) MarshalJSON() ([]byte, error) {
 	f := float64(n)
-	if math.IsNaN(f) || math.IsInf(f, 0) {
+	if !transform.Finite(f) {
 		return []byte("null"), nil
 	}
 	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil

@@ -6,12 +6,13 @@ import (
 	"skewlab/state"
 	"skewlab/ui/internal/uitest"
 	"skewlab/ui/kit"
+	driftlab "skewlab/ui/labs/drift"
 	dynamicslab "skewlab/ui/labs/dynamics"
 	pistonlab "skewlab/ui/labs/piston"
 )
 
 // testLabs are the program's labs, as package main lists them.
-var testLabs = []kit.Lab{pistonlab.Lab, DriftLab, dynamicslab.Lab}
+var testLabs = []kit.Lab{pistonlab.Lab, driftlab.Lab, dynamicslab.Lab}
 
 // TestMain installs testLabs, then runs the tests inside ebiten's game
 // loop when a display is available (uitest.Main).

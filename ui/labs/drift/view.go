@@ -1,9 +1,7 @@
-package ui
+package driftlab
 
 import (
 	"image"
-	"image/color"
-	"skewlab/ui/kit"
 
 	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -11,16 +9,18 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"skewlab/drift"
+	"skewlab/render"
+	"skewlab/ui/kit"
 )
 
-// DriftView is the drift lab's view: it draws drift.Picture (one
+// driftView is the drift lab's view: it draws drift.Picture (one
 // spinning box per storage drawn from the storage's own float32 matrix, a
 // live plot of the scale error against frames, a progress bar toward the
 // target frame, the table of first crossings beside the article's) and
 // makes the Drift window with speed, pause, reset and the plot and
 // display options. The picture is rebuilt in Update whenever a frame was
 // computed; Draw only fills it.
-type DriftView struct {
+type driftView struct {
 	M       *drift.Model
 	pic     drift.Picture
 	strokes kit.Strokes // the picture's segments
@@ -30,13 +30,13 @@ type DriftView struct {
 	dirty   bool // options changed: rebuild even at the same frame
 }
 
-// NewDriftView returns the drift lab over m.
-func NewDriftView(m *drift.Model) *DriftView {
-	return &DriftView{M: m, built: -1}
+// newDriftView returns the drift lab over m.
+func newDriftView(m *drift.Model) *driftView {
+	return &driftView{M: m, built: -1}
 }
 
 // Title says the speed, or that the run is paused or done.
-func (v *DriftView) Title() string {
+func (v *driftView) Title() string {
 	switch {
 	case v.M.Done():
 		return "drift: target reached"
@@ -49,11 +49,11 @@ func (v *DriftView) Title() string {
 var driftSpeedTitles = [len(drift.Speeds)]string{"drift: x1", "drift: x100", "drift: x10,000"}
 
 // Help lists the drift lab's keys.
-func (v *DriftView) Help() []string { return driftHelp }
+func (v *driftView) Help() []string { return driftHelp }
 
 // Animating reports whether the run is computing frames (not paused, not
 // at its target).
-func (v *DriftView) Animating() bool { return !v.M.Paused && !v.M.Done() }
+func (v *driftView) Animating() bool { return !v.M.Paused && !v.M.Done() }
 
 var driftHelp = []string{
 	"1 2 3       speed x1, x100, x10,000 frames per tick (fast speeds use at most 4 ms a tick)",
@@ -68,7 +68,7 @@ var driftHelp = []string{
 
 // Update applies keys, computes this tick's frames and rebuilds the
 // picture when the frame, the options or the size changed.
-func (v *DriftView) Update(in *kit.Input) error {
+func (v *driftView) Update(in *kit.Input) error {
 	if in.Keys {
 		v.keys()
 	}
@@ -86,7 +86,7 @@ func (v *DriftView) Update(in *kit.Input) error {
 	return nil
 }
 
-func (v *DriftView) keys() {
+func (v *driftView) keys() {
 	m := v.M
 	for i := range drift.Speeds {
 		if inpututil.IsKeyJustPressed(ebiten.Key1 + ebiten.Key(i)) {
@@ -120,15 +120,18 @@ func (v *DriftView) keys() {
 const (
 	driftPanelWidth = 240 // the Drift window's column
 	driftPanelH     = 192
-	driftLabBarH    = 74  // room left at the bottom for the app's kit.Lab window (labWindowRect: 70 units) and a gap
-	driftCharW      = 6.0 // debugui's bitmap font: 6 by 12 pixels for ASCII
-	driftLineH      = 14.0
+	driftLabBarH    = 74 // room left at the bottom for the app's Lab window (labWindowRect: 70 units) and a gap
 )
 
+// driftCharW is a character's width in UI units: the one font's advance
+// at render.TextSize (6, as the layout was built on); the line pitch is
+// drift.LinePitch (14), wider than the font's own line height.
+var driftCharW = drift.CharWidth()
+
 // rebuild lays out and rebuilds the picture for the current frame.
-func (v *DriftView) rebuild() {
+func (v *driftView) rebuild() {
 	v.dirty, v.built = false, v.M.Lab.Frame()
-	v.pic.Build(v.M, drift.Layout{W: v.w, H: v.h, Scale: v.labels.Scale, CharW: driftCharW, LineH: driftLineH,
+	v.pic.Build(v.M, drift.Layout{W: v.w, H: v.h, Scale: v.labels.Scale, CharW: driftCharW, LineH: drift.LinePitch,
 		Left: driftPanelWidth + 2*kit.Margin, Bottom: driftLabBarH})
 	v.strokes.Reset()
 	v.strokes.Add(v.pic.Segments)
@@ -137,16 +140,11 @@ func (v *DriftView) rebuild() {
 // clampIndex returns i limited to [0, n-1] (n > 0).
 func clampIndex(i, n int) int { return max(0, min(n-1, i)) }
 
-var (
-	barBack color.Color = color.RGBA{60, 62, 72, 255}
-	barFill color.Color = color.RGBA{90, 170, 255, 255}
-)
-
 // Draw fills the strokes, the progress bar and the labels; it computes
 // nothing.
-func (v *DriftView) Draw(screen *ebiten.Image) {
+func (v *driftView) Draw(screen *ebiten.Image) {
 	v.strokes.Draw(screen)
-	for i, c := range [2]color.Color{barBack, barFill} {
+	for i, c := range [2]render.Color{render.DriftBarBack, render.DriftBarFill} {
 		r := v.pic.Bar[i]
 		if r.Dx() > 0 && r.Dy() > 0 {
 			vector.FillRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), c, false)
@@ -160,7 +158,7 @@ func (v *DriftView) Draw(screen *ebiten.Image) {
 
 // Windows makes the Drift window: speed, pause, reset, the axes and the
 // display options.
-func (v *DriftView) Windows(ctx *debugui.Context, in *kit.Input) {
+func (v *driftView) Windows(ctx *debugui.Context, in *kit.Input) {
 	if in.Level == kit.LevelOff {
 		return
 	}

@@ -1,14 +1,14 @@
-package ui
+package driftlab
 
 import (
 	"bytes"
 	"flag"
 	"image"
+	"image/png"
 	"math"
 	"net/url"
 	"os"
 	"path/filepath"
-	"skewlab/ui/kit"
 	"strings"
 	"testing"
 	"time"
@@ -18,11 +18,12 @@ import (
 	"skewlab/drift"
 	"skewlab/render"
 	"skewlab/state"
+	"skewlab/ui/kit"
 )
 
 // driftImages, when set, makes TestDriftImages write drift-plot.png (and,
 // under a display, drift-lab.png) into that directory:
-// xvfb-run -a go test ./ui -run DriftImages -drift-images ../docs/img
+// xvfb-run -a go test ./ui/labs/drift -run DriftImages -drift-images ../../../docs/img
 var driftImages = flag.String("drift-images", "", "write the drift lab's documentation images into `DIR`")
 
 func newTestDriftModel(t testing.TB) *drift.Model {
@@ -42,7 +43,7 @@ func driftInput() kit.Input {
 // A running lab rebuilds its whole picture every tick; once its buffers
 // have grown, that allocates nothing.
 func TestDriftUpdateAllocs(t *testing.T) {
-	v := NewDriftView(newTestDriftModel(t))
+	v := newDriftView(newTestDriftModel(t))
 	in := driftInput()
 	for i := 0; i < 200; i++ { // grow every buffer, and the series to full width
 		if err := v.Update(&in); err != nil {
@@ -62,23 +63,36 @@ func TestDriftUpdateAllocs(t *testing.T) {
 	}
 }
 
+// TestDriftLabRegistered: the state of lab drift names this lab, and its
+// NewView opens the drift view.
 func TestDriftLabRegistered(t *testing.T) {
 	st := state.Default()
 	st.Lab = "drift"
-	a, err := NewApp(st, Config{}, testLabs)
+	if st.Lab != Lab.State.Name {
+		t.Fatalf("lab %q, the lab is named %q", st.Lab, Lab.State.Name)
+	}
+	v, err := Lab.NewView(st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := a.View().(*DriftView); !ok {
-		t.Errorf("lab drift opens %T, want *DriftView", a.View())
+	if _, ok := v.(*driftView); !ok {
+		t.Errorf("lab drift opens %T, want *driftView", v)
 	}
+}
+
+// shareQuery is the Share link's query while the drift lab is shown, as
+// the app builds it: st with the lab shown and the view's part.
+func shareQuery(v *driftView, st state.State) string {
+	st.Lab = Lab.State.Name
+	v.Share(&st)
+	return st.Query()
 }
 
 // The drift lab draws each storage's colour: its box, its curve, its
 // legend and its table column.
 func TestDriftDrawsEachColour(t *testing.T) {
 	needLoop(t)
-	v := NewDriftView(newTestDriftModel(t))
+	v := newDriftView(newTestDriftModel(t))
 	in := driftInput()
 	v.M.Speed = 2
 	for i := 0; i < 3; i++ {
@@ -92,7 +106,7 @@ func TestDriftDrawsEachColour(t *testing.T) {
 	v.Draw(img)
 	pix := image.NewRGBA(image.Rect(0, 0, 1280, 720))
 	img.ReadPixels(pix.Pix)
-	for k, c := range drift.Colors {
+	for k, c := range render.DriftColors {
 		n := 0
 		for i := 0; i < len(pix.Pix); i += 4 {
 			if near(pix.Pix[i], c.R) && near(pix.Pix[i+1], c.G) && near(pix.Pix[i+2], c.B) {
@@ -105,12 +119,16 @@ func TestDriftDrawsEachColour(t *testing.T) {
 	}
 }
 
+// appLabWindow is the app's Lab window in UI units (package ui's
+// labWindowRect, which driftLabBarH leaves room for).
+func appLabWindow(w, h int) image.Rectangle { return image.Rect(w/2-110, h-70, w/2+110, h-6) }
+
 func near(b uint8, c float32) bool { return math.Abs(float64(b)-float64(c)*255) < 12 }
 
 // TestDriftImages writes the documentation images when -drift-images is
 // given: the plot after 1,000,000 frames (render.WritePNG, no display
-// needed) and the lab window at 300,000 frames of 1,000,000 (under a
-// display).
+// needed) and the lab's picture at 300,000 frames of 1,000,000 (under a
+// display; the app's windows are not drawn: they are the app's).
 func TestDriftImages(t *testing.T) {
 	if *driftImages == "" {
 		t.Skip("give -drift-images DIR to write the images")
@@ -129,25 +147,25 @@ func TestDriftImages(t *testing.T) {
 		t.Fatal(err)
 	}
 	needLoop(t)
-	st := state.Default()
-	st.Lab = "drift"
-	st.AntiAlias = "on" // fixed: auto would decide by the test's own frame rate after 4 s
-	a, err := NewApp(st, Config{}, testLabs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.LayoutF(1280, 720)
-	dv := a.View().(*DriftView)
-	dv.M.Budget, dv.M.Speed, dv.M.Magnify, dv.M.LogX = time.Hour, 2, 2, true
-	for dv.M.Lab.Frame() < 300_000 {
-		if err := a.Update(); err != nil {
+	v := newDriftView(newTestDriftModel(t))
+	v.M.Speed, v.M.Magnify, v.M.LogX = 2, 2, true
+	in := driftInput()
+	for v.M.Lab.Frame() < 300_000 {
+		if err := v.Update(&in); err != nil {
 			t.Fatal(err)
 		}
 	}
 	img := ebiten.NewImage(1280, 720)
 	defer img.Deallocate()
-	a.Draw(img)
-	if err := SavePNG(img, filepath.Join(*driftImages, "drift-lab.png")); err != nil {
+	img.Fill(render.Background)
+	v.Draw(img)
+	pix := image.NewRGBA(image.Rect(0, 0, 1280, 720))
+	img.ReadPixels(pix.Pix)
+	buf.Reset()
+	if err := png.Encode(&buf, pix); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*driftImages, "drift-lab.png"), buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -168,13 +186,13 @@ func TestDriftTickLabelsInside(t *testing.T) {
 		{Width: 2560, Height: 1440, DeviceScale: 1, UIScale: 2},
 		{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 2},
 	} {
-		v := NewDriftView(newTestDriftModel(t))
+		v := newDriftView(newTestDriftModel(t))
 		v.M.Paused = true
 		s := float64(kit.UIPixels(&in))
 		cols := kit.NewColumns(&in)
 		lab := image.Rectangle{}
 		if !cols.Compact() {
-			r := labWindowRect(int(in.Width/s), int(in.Height/s))
+			r := appLabWindow(int(in.Width/s), int(in.Height/s))
 			lab = image.Rect(int(float64(r.Min.X)*s), int(float64(r.Min.Y)*s), int(float64(r.Max.X)*s), int(float64(r.Max.Y)*s))
 		}
 		for _, frames := range []int{0, 5000} {
@@ -209,15 +227,15 @@ func TestDriftNormalizeSetting(t *testing.T) {
 	if len(errs) != 0 {
 		t.Fatal(errs)
 	}
-	a, err := NewApp(st, Config{}, testLabs)
+	nv, err := Lab.NewView(st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dv := a.View().(*DriftView)
+	dv := nv.(*driftView)
 	if dv.M.Norm != int(drift.NormFloat32) || dv.M.Lab.Config().Normalize != drift.NormFloat32 {
 		t.Fatalf("normalize=float32 opened norm %d, lab %v", dv.M.Norm, dv.M.Lab.Config().Normalize)
 	}
-	if q := a.State().Query(); !strings.Contains(q, "normalize=float32") {
+	if q := shareQuery(dv, st); !strings.Contains(q, "normalize=float32") {
 		t.Errorf("share query %q lacks normalize=float32", q)
 	}
 	dv.M.Lab.Advance(10)
@@ -225,7 +243,7 @@ func TestDriftNormalizeSetting(t *testing.T) {
 	if dv.M.Lab.Frame() != 0 || dv.M.Lab.Config().Normalize != drift.NormFloat64 {
 		t.Error("SetNorm did not restart with the float64 axis")
 	}
-	if q := a.State().Query(); strings.Contains(q, "normalize") {
+	if q := shareQuery(dv, st); strings.Contains(q, "normalize") {
 		t.Errorf("share query %q keeps the default normalize", q)
 	}
 	in := driftInput()
@@ -243,5 +261,28 @@ func TestDriftNormalizeSetting(t *testing.T) {
 	}
 	if _, errs := state.FromQuery(url.Values{"normalize": {"float16"}}); len(errs) != 1 || !strings.Contains(errs[0].Error(), "normalize") {
 		t.Errorf("normalize=float16: errors %v", errs)
+	}
+}
+
+// TestDriftShareRoundTrip: for every normalization, state -> view ->
+// Share -> query -> state gives the lab and normalization back.
+func TestDriftShareRoundTrip(t *testing.T) {
+	for _, norm := range drift.NormNames() {
+		st, errs := state.FromQuery(url.Values{"lab": {"drift"}, "normalize": {norm}})
+		if len(errs) != 0 {
+			t.Fatal(errs)
+		}
+		v, err := Lab.NewView(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := url.ParseQuery(shareQuery(v.(*driftView), st))
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, errs := state.FromQuery(q)
+		if len(errs) != 0 || back.Lab != "drift" || drift.Norm(v.(*driftView).M.Norm).String() != norm || (back.Normalize != norm && !(back.Normalize == "" && norm == drift.NormNames()[0])) {
+			t.Errorf("normalize %s: back %q %q %v", norm, back.Lab, back.Normalize, errs)
+		}
 	}
 }
