@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -28,7 +29,10 @@ var exportBackground = render.Background
 func runExport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
 	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-lab NAME] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-compare MODE] [-normalize float64|float32] [-t SECONDS]")
-	state.RegisterFlags(fs, &st, true, state.Pick("lab", "preset", "mode", "set", "camera", "compare", "normalize"))
+	labParam, presetParam := state.Pick("lab")[0], state.Pick("preset")[0]
+	labParam.Usage = "lab whose figure to draw: " + labPresets()
+	presetParam.Usage = "scene preset: " + strings.Join(state.SceneLab().Presets, ", ") + "; with -lab, a preset of that lab (see -lab)"
+	state.RegisterFlags(fs, &st, true, []state.Param{labParam, presetParam}, state.Pick("mode", "set", "camera", "compare", "normalize"))
 	t := cli.NumberFlag(fs, "t", 0, "lab time in `SECONDS` to run before drawing (the dynamics lab; the drift lab runs to its default target, the piston lab has no time)")
 	out := fs.String("o", "", "output `FILE`, .svg or .png (required)")
 	size := cli.SizeFlag(fs, "size", 1280, 720, 16, render.MaxExportSize, fmt.Sprintf("figure size `WxH` in pixels, each 16 to %d", render.MaxExportSize))
@@ -39,6 +43,13 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	ext := strings.ToLower(filepath.Ext(*out))
 	if *out == "" || (ext != ".svg" && ext != ".png") {
 		return fail(fmt.Errorf("-o FILE.svg or -o FILE.png is required"))
+	}
+	if !flagGiven(fs, "lab") {
+		// Without -lab the figure is a scene's: a preset of another lab
+		// is refused as before (-lab dynamics -preset crash draws it).
+		if err := state.ScenePreset.Apply(&st, st.Preset); err != nil {
+			return fail(err)
+		}
 	}
 	if err := st.Check(); err != nil {
 		return fail(err)
@@ -67,6 +78,27 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "wrote %s (%dx%d, lab %s)\n", *out, w, h, st.Lab)
 	}
 	return 0
+}
+
+// labPresets lists the labs with their presets, for -lab's usage.
+func labPresets() string {
+	var parts []string
+	for _, l := range state.Labs() {
+		if len(l.Presets) > 0 {
+			parts = append(parts, l.Name+" (presets "+strings.Join(l.Presets, ", ")+")")
+		} else {
+			parts = append(parts, l.Name)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// flagGiven reports whether the flag called name was set on the command
+// line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // figureLab returns the lab called name from main.go's list when it can
