@@ -2,7 +2,7 @@
 // visible: it draws one piston hierarchy under several world-transform
 // accumulation rules and prints the numbers that prove what the eye sees.
 //
-// With no command it opens the interactive window. Each command lives in
+// With no command it opens the interactive window. Each built-in command lives in
 // its own cmd_NAME.go file as a cli.Command; the table below lists them
 // all, and main only dispatches. Command-line conventions (one error line,
 // exit 2 for a bad command line, -h on stdout) are package cli's.
