@@ -89,14 +89,26 @@ func Compose(parent, child TRS) TRS {
 	}
 }
 
+// UnitTolerance is how far from 1 the squared length of a quaternion may
+// be for Normalize to take it as unit already: 8 ulps of 1, more than the
+// rounding of the squared length of a normalized quaternion (about 4).
+const UnitTolerance = 8 * 0x1p-52
+
 // Normalize returns q scaled to unit length. It divides by the largest
 // component first, so tiny quaternions such as (0, 1e-200, 0, 0) keep their
 // direction instead of underflowing. A zero quaternion, or one with a
 // component that is not finite, gives the identity (1, 0, 0, 0) instead of
-// NaN.
+// NaN. A quaternion whose squared length is within UnitTolerance of 1
+// is returned as it is: it is unit to rounding, and dividing again would
+// only move its last bits, so Normalize is idempotent (a scene written
+// and read back keeps its rotations bit for bit).
 func Normalize(q mgl64.Quat) mgl64.Quat {
 	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
-	if n := w*w + x*x + y*y + z*z; n > 1e-200 && n < 1e200 {
+	n := w*w + x*x + y*y + z*z
+	if math.Abs(n-1) <= UnitTolerance {
+		return q
+	}
+	if n > 1e-200 && n < 1e200 {
 		// Common case: the squares neither under- nor overflow (and a NaN
 		// fails the test).
 		il := 1 / math.Sqrt(n)
