@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"skewlab/state"
+	"skewlab/ui/internal/uitest"
 )
 
 // TestHelpOverlayAndMissingLab draws the app with the help overlay on,
@@ -17,7 +18,7 @@ import (
 // overlay must put light text on its dark box, and the lab must say it is
 // missing.
 func TestHelpOverlayAndMissingLab(t *testing.T) {
-	needLoop(t)
+	uitest.NeedLoop(t)
 	a, err := NewApp(state.Default(), Config{}, testLabs)
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +59,7 @@ func TestHelpOverlayAndMissingLab(t *testing.T) {
 // change (here a new screen size), never while the view animates, and with
 // aa=auto only once the anti-aliasing choice is final.
 func TestSettled(t *testing.T) {
-	needLoop(t)
+	uitest.NeedLoop(t)
 	img := ebiten.NewImage(640, 480)
 	defer img.Deallocate()
 	framesToSettle := func(a *App, limit int) int {

@@ -3,7 +3,6 @@ package ui
 import (
 	"testing"
 
-	"skewlab/state"
 	"skewlab/ui/internal/uitest"
 	"skewlab/ui/kit"
 	driftlab "skewlab/ui/labs/drift"
@@ -16,10 +15,4 @@ var testLabs = []kit.Lab{pistonlab.Lab, driftlab.Lab, dynamicslab.Lab}
 
 // TestMain installs testLabs, then runs the tests inside ebiten's game
 // loop when a display is available (uitest.Main).
-func TestMain(m *testing.M) {
-	state.UseLabs(kit.LabStates(testLabs)...)
-	uitest.Main(m)
-}
-
-// needLoop skips or fails t without the game loop (uitest.NeedLoop).
-func needLoop(t testing.TB) { t.Helper(); uitest.NeedLoop(t) }
+func TestMain(m *testing.M) { uitest.Main(m, kit.LabStates(testLabs)...) }

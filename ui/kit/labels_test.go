@@ -2,13 +2,13 @@ package kit
 
 import (
 	"image"
-	"skewlab/ui/internal/uitest"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"skewlab/render"
+	"skewlab/ui/internal/uitest"
 )
 
 // inkBox is the bounding box of the pixels of pix (RGBA, w wide) whose

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"skewlab/state"
 )
 
 // haveLoop is true while the tests run inside ebiten's game loop.
@@ -30,11 +32,16 @@ func (r *loopRunner) Update() error {
 func (r *loopRunner) Draw(*ebiten.Image)         {}
 func (r *loopRunner) Layout(w, h int) (int, int) { return w, h }
 
-// Main runs m's tests inside the real ebiten game loop when a display is
-// available and exits with their status. Without a display (or when the
+// Main installs labs in package state (the labs the package's tests parse
+// states for; none for a package that needs none), then runs m's tests
+// inside the real ebiten game loop when a display is available and exits
+// with their status. Without a display (or when the
 // loop does not start) the tests run outside it: the ones that call
 // NeedLoop skip, or fail when the CI environment variable is set.
-func Main(m *testing.M) {
+func Main(m *testing.M, labs ...state.Lab) {
+	if len(labs) > 0 {
+		state.UseLabs(labs...)
+	}
 	if !hasDisplay() {
 		os.Exit(m.Run())
 	}

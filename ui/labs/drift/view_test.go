@@ -18,6 +18,7 @@ import (
 	"skewlab/drift"
 	"skewlab/render"
 	"skewlab/state"
+	"skewlab/ui/internal/uitest"
 	"skewlab/ui/kit"
 )
 
@@ -91,7 +92,7 @@ func shareQuery(v *driftView, st state.State) string {
 // The drift lab draws each storage's colour: its box, its curve, its
 // legend and its table column.
 func TestDriftDrawsEachColour(t *testing.T) {
-	needLoop(t)
+	uitest.NeedLoop(t)
 	v := newDriftView(newTestDriftModel(t))
 	in := driftInput()
 	v.M.Speed = 2
@@ -146,7 +147,7 @@ func TestDriftImages(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(*driftImages, "drift-plot.png"), buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	needLoop(t)
+	uitest.NeedLoop(t)
 	v := newDriftView(newTestDriftModel(t))
 	v.M.Speed, v.M.Magnify, v.M.LogX = 2, 2, true
 	in := driftInput()

@@ -3,18 +3,9 @@ package dynamicslab
 import (
 	"testing"
 
-	"skewlab/state"
 	"skewlab/ui/internal/uitest"
-	"skewlab/ui/kit"
 )
 
-// TestMain installs the dynamics lab in package state (lab=dynamics and
-// its presets must parse), then runs the tests inside ebiten's game loop
-// when a display is available (uitest.Main).
-func TestMain(m *testing.M) {
-	state.UseLabs(kit.LabStates([]kit.Lab{Lab})...)
-	uitest.Main(m)
-}
-
-// needLoop skips or fails t without the game loop (uitest.NeedLoop).
-func needLoop(t testing.TB) { t.Helper(); uitest.NeedLoop(t) }
+// TestMain installs the dynamics lab's state (lab=dynamics and its presets
+// must parse) and runs the tests in the game loop (uitest.Main).
+func TestMain(m *testing.M) { uitest.Main(m, Lab.State) }

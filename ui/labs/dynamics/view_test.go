@@ -20,6 +20,7 @@ import (
 	"skewlab/render"
 	"skewlab/state"
 	"skewlab/transform"
+	"skewlab/ui/internal/uitest"
 	"skewlab/ui/kit"
 )
 
@@ -150,7 +151,7 @@ func TestPanelNumbers(t *testing.T) {
 // checks that the force arrows and the paths are on screen, and, when
 // SKEWLAB_SHOTS names a directory, saves the pictures there as PNG.
 func TestDynamicsGUI(t *testing.T) {
-	needLoop(t)
+	uitest.NeedLoop(t)
 	st := state.Default()
 	st.Lab = "dynamics"
 	kv, err := Lab.NewView(st)

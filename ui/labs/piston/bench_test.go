@@ -9,6 +9,7 @@ import (
 	"skewlab/piston"
 	"skewlab/scene"
 	"skewlab/state"
+	"skewlab/ui/internal/uitest"
 	"skewlab/ui/kit"
 )
 
@@ -104,7 +105,7 @@ func BenchmarkStressViewUpdate(b *testing.B) {
 // (filling the outlines), including a one-pixel read-back that waits for
 // the GPU to finish.
 func BenchmarkStressDraw(b *testing.B) {
-	needLoop(b)
+	uitest.NeedLoop(b)
 	v := stressView(b)
 	in := benchInput
 	_ = v.Update(&in)

@@ -12,6 +12,7 @@ import (
 	"skewlab/piston"
 	"skewlab/render"
 	"skewlab/state"
+	"skewlab/ui/internal/uitest"
 	"skewlab/ui/kit"
 )
 
@@ -93,7 +94,7 @@ func nearest(img *image.RGBA, p mgl64.Vec2, is func(r, g, b uint8) bool) float64
 // where the projection puts A's and B's origins, and that B's origin lies
 // inside the cyan pixels' bounding box.
 func TestEveryModeDrawsThePistonWhereProjected(t *testing.T) {
-	needLoop(t)
+	uitest.NeedLoop(t)
 	for _, md := range modes.All {
 		t.Run(md.Name, func(t *testing.T) {
 			m := pistonModel(t, md.Name, 1.5)
@@ -133,7 +134,7 @@ func TestEveryModeDrawsThePistonWhereProjected(t *testing.T) {
 // x) and tall along world z under accumulate-trs (the scale acts along
 // B's own, turned, x axis).
 func TestRootScaleArtifactShape(t *testing.T) {
-	needLoop(t)
+	uitest.NeedLoop(t)
 	for _, c := range []struct {
 		mode       string
 		want       func(ratio float64) bool
