@@ -39,15 +39,15 @@ type Crash struct {
 	// box, one per step, oldest first.
 	CarPath, BoxPath Ring[transform.Uniform]
 
-	t                float64
-	crashed, playing bool
-	crashPos         mgl64.Vec3 // car position at the crash
-	crashYaw         float64
-	box              Transform  // box relative to the car (V and position integrated; A, Omega, Alpha derived)
-	boxRot0          mgl64.Quat // box world rotation at the crash
-	boxSpin          mgl64.Vec3 // box world angular velocity after the crash, rad/s
-	impulse          mgl64.Vec3 // impulse given to the car, N s
-	correction       Delta      // correction given to the box
+	clock
+	crashed    bool
+	crashPos   mgl64.Vec3 // car position at the crash
+	crashYaw   float64
+	box        Transform  // box relative to the car (V and position integrated; A, Omega, Alpha derived)
+	boxRot0    mgl64.Quat // box world rotation at the crash
+	boxSpin    mgl64.Vec3 // box world angular velocity after the crash, rad/s
+	impulse    mgl64.Vec3 // impulse given to the car, N s
+	correction Delta      // correction given to the box
 }
 
 // NewCrash returns the "crash" preset, reset and paused: a 1200 kg car at
@@ -94,18 +94,6 @@ func (m *Crash) Reset() {
 	}
 	m.record()
 }
-
-// Play makes Tick advance the model.
-func (m *Crash) Play() { m.playing = true }
-
-// Pause makes Tick do nothing (Step still advances).
-func (m *Crash) Pause() { m.playing = false }
-
-// Playing reports whether Tick advances the model.
-func (m *Crash) Playing() bool { return m.playing }
-
-// Time returns the simulated time, s.
-func (m *Crash) Time() float64 { return m.t }
 
 // Tick advances one step if playing.
 func (m *Crash) Tick() {

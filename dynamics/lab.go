@@ -8,6 +8,25 @@ import (
 	"skewlab/transform"
 )
 
+// clock is the simulated time and the play state a model embeds: it
+// gives the model Play, Pause, Playing and Time.
+type clock struct {
+	t       float64 // simulated time, s
+	playing bool    // Tick advances the model
+}
+
+// Play makes Tick advance the model.
+func (c *clock) Play() { c.playing = true }
+
+// Pause makes Tick do nothing (Step still advances).
+func (c *clock) Pause() { c.playing = false }
+
+// Playing reports whether Tick advances the model.
+func (c *clock) Playing() bool { return c.playing }
+
+// Time returns the simulated time, s.
+func (c *clock) Time() float64 { return c.t }
+
 // Lab is a simulation model of the dynamics lab: a fixed time step, play
 // and pause, and a reset to its parameters. Models are pure (no drawing)
 // and allocation-free per step.

@@ -30,9 +30,9 @@ type Turntable struct {
 	// and in the disc frame (m), one per step, oldest first.
 	WorldPath, DiscPath Ring[mgl64.Vec3]
 
-	t, angle, spin float64
-	pos, vel       mgl64.Vec3 // ball in the disc frame
-	playing        bool
+	clock
+	angle, spin float64
+	pos, vel    mgl64.Vec3 // ball in the disc frame
 }
 
 // NewTurntable returns the "turntable" preset, reset and paused: a disc of
@@ -89,18 +89,6 @@ func (m *Turntable) SetSpin(w float64) {
 
 // Spin returns the disc's current angular velocity, rad/s about +z.
 func (m *Turntable) Spin() float64 { return m.spin }
-
-// Play makes Tick advance the model.
-func (m *Turntable) Play() { m.playing = true }
-
-// Pause makes Tick do nothing (Step still advances).
-func (m *Turntable) Pause() { m.playing = false }
-
-// Playing reports whether Tick advances the model.
-func (m *Turntable) Playing() bool { return m.playing }
-
-// Time returns the simulated time, s.
-func (m *Turntable) Time() float64 { return m.t }
 
 // Tick advances one step if playing.
 func (m *Turntable) Tick() {
