@@ -57,49 +57,39 @@ func TestPistonUpdateAllocatesNothing(t *testing.T) {
 	}
 }
 
-// BenchmarkPistonRecompute is the per-frame cost of the piston with spin
-// on: spin, edits, world matrices and projection to segments.
-func BenchmarkPistonRecompute(b *testing.B) {
-	v := spinningPiston(b)
+// benchRecompute times v's model Recompute for a 1280x720 picture.
+func benchRecompute(b *testing.B, v *view) {
 	v.M.Recompute(0, 1280, 720)
 	b.ReportAllocs()
 	for b.Loop() {
 		v.M.Recompute(0, 1280, 720)
 	}
 }
+
+// benchUpdate times v's whole Update of a changed frame at benchInput.
+func benchUpdate(b *testing.B, v *view) {
+	b.Helper()
+	in := benchInput
+	_ = v.Update(&in)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = v.Update(&in)
+	}
+}
+
+// BenchmarkPistonRecompute is the per-frame cost of the piston with spin
+// on: spin, edits, world matrices and projection to segments.
+func BenchmarkPistonRecompute(b *testing.B) { benchRecompute(b, spinningPiston(b)) }
 
 // BenchmarkPistonViewUpdate adds the stroke outlines and readout text to
 // BenchmarkPistonRecompute: the whole Update of a changed frame.
-func BenchmarkPistonViewUpdate(b *testing.B) {
-	v := spinningPiston(b)
-	in := benchInput
-	_ = v.Update(&in)
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = v.Update(&in)
-	}
-}
+func BenchmarkPistonViewUpdate(b *testing.B) { benchUpdate(b, spinningPiston(b)) }
 
 // BenchmarkStressRecompute is BenchmarkPistonRecompute for 1,000 pistons.
-func BenchmarkStressRecompute(b *testing.B) {
-	v := stressView(b)
-	v.M.Recompute(0, 1280, 720)
-	b.ReportAllocs()
-	for b.Loop() {
-		v.M.Recompute(0, 1280, 720)
-	}
-}
+func BenchmarkStressRecompute(b *testing.B) { benchRecompute(b, stressView(b)) }
 
 // BenchmarkStressViewUpdate is BenchmarkPistonViewUpdate for 1,000 pistons.
-func BenchmarkStressViewUpdate(b *testing.B) {
-	v := stressView(b)
-	in := benchInput
-	_ = v.Update(&in)
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = v.Update(&in)
-	}
-}
+func BenchmarkStressViewUpdate(b *testing.B) { benchUpdate(b, stressView(b)) }
 
 // BenchmarkStressDraw is the Draw cost of 1,000 pistons in the game loop
 // (filling the outlines), including a one-pixel read-back that waits for
