@@ -61,6 +61,7 @@ func NewCrash() *Crash {
 		BoxStart: mgl64.Vec3{-0.5, 0.3, 0.4}, Counteract: true, Dt: 1.0 / 240,
 		CarPath: NewRing[transform.Uniform](2048), BoxPath: NewRing[transform.Uniform](2048),
 	}
+	m.sim = m
 	m.Reset()
 	return m
 }
@@ -95,31 +96,8 @@ func (m *Crash) Reset() {
 	m.record()
 }
 
-// Tick advances one step if playing.
-func (m *Crash) Tick() {
-	if m.playing {
-		m.Step()
-	}
-}
-
-// Step advances one step Dt (split at CrashTime so the impulse happens at
-// exactly that time, and at CrashTime+SpinDown so no RK4 step straddles
-// the jump of the car's angular acceleration). Invalid parameters make it a no-op.
-func (m *Crash) Step() {
-	if m.Validate() != nil {
-		return
-	}
-	m.step(m.Dt)
-}
-
-// RunTo resets and advances to time t (s); see Lab.
-func (m *Crash) RunTo(t float64) error {
-	if err := m.Validate(); err != nil {
-		m.Reset()
-		return err
-	}
-	return runTo(m.Reset, m.step, m.Time, m.Dt, t)
-}
+// stepSize is the fixed step Dt, s (see clock.Step).
+func (m *Crash) stepSize() float64 { return m.Dt }
 
 // sinc1 returns sin(x)/x and (1-cos x)/x, stable near 0.
 func sinc1(x float64) (float64, float64) {
@@ -216,6 +194,9 @@ func (m *Crash) accel(t float64, p, v mgl64.Vec3, spinning bool) mgl64.Vec3 {
 	return m.boxLocal(t, p, v, spinning).A
 }
 
+// step advances h seconds, split at CrashTime so the impulse happens at
+// exactly that time, and at CrashTime+SpinDown so no RK4 step straddles the
+// jump of the car's angular acceleration.
 func (m *Crash) step(h float64) {
 	// The crash happens in the step that reaches CrashTime; the slack
 	// absorbs the roundoff of summed steps (RunTo(CrashTime) crashes).

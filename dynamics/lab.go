@@ -9,10 +9,22 @@ import (
 )
 
 // clock is the simulated time and the play state a model embeds: it
-// gives the model Play, Pause, Playing and Time.
+// gives the model Play, Pause, Playing, Time, Tick, Step and RunTo. sim
+// is the model itself (set by its constructor), which the clock asks to
+// validate, reset and advance.
 type clock struct {
-	t       float64 // simulated time, s
-	playing bool    // Tick advances the model
+	t       float64    // simulated time, s
+	playing bool       // Tick advances the model
+	sim     simulation // the embedding model
+}
+
+// simulation is what a clock drives: a model's own parameter check, reset,
+// fixed step size (s) and one advance by h seconds.
+type simulation interface {
+	Validate() error
+	Reset()
+	stepSize() float64
+	step(h float64)
 }
 
 // Play makes Tick advance the model.
@@ -26,6 +38,45 @@ func (c *clock) Playing() bool { return c.playing }
 
 // Time returns the simulated time, s.
 func (c *clock) Time() float64 { return c.t }
+
+// Tick advances one step if playing.
+func (c *clock) Tick() {
+	if c.playing {
+		c.Step()
+	}
+}
+
+// Step advances one fixed step. Invalid parameters (see the model's
+// Validate) make it a no-op.
+func (c *clock) Step() {
+	if c.sim.Validate() != nil {
+		return
+	}
+	c.sim.step(c.sim.stepSize())
+}
+
+// RunTo resets and advances to time t (s): whole steps, then the
+// remainder. Step i ends at i*dt (not a running sum), so the end time is t
+// up to one rounding. Invalid parameters or t leave the model reset and
+// return the error.
+func (c *clock) RunTo(t float64) error {
+	c.sim.Reset()
+	if err := c.sim.Validate(); err != nil {
+		return err
+	}
+	if err := checkTime(t); err != nil {
+		return err
+	}
+	dt := c.sim.stepSize()
+	n := math.Floor(t / dt)
+	for i := 1.0; i <= n; i++ {
+		c.sim.step(i*dt - c.t)
+	}
+	if rest := t - c.t; rest > 0 {
+		c.sim.step(rest)
+	}
+	return nil
+}
 
 // Lab is a simulation model of the dynamics lab: a fixed time step, play
 // and pause, and a reset to its parameters. Models are pure (no drawing)
@@ -96,24 +147,6 @@ func checkParams(names []string, vals ...float64) error {
 func checkStep(dt float64) error {
 	if !(dt > 0) || !(dt <= 1) {
 		return errors.New("step Dt must be in (0, 1] s")
-	}
-	return nil
-}
-
-// runTo is the shared RunTo: reset, whole steps, then the remainder. Step
-// i ends at i*dt (not a running sum), so the end time is t up to one
-// rounding.
-func runTo(reset func(), step func(h float64), now func() float64, dt, t float64) error {
-	reset()
-	if err := checkTime(t); err != nil {
-		return err
-	}
-	n := math.Floor(t / dt)
-	for i := 1.0; i <= n; i++ {
-		step(i*dt - now())
-	}
-	if rest := t - now(); rest > 0 {
-		step(rest)
 	}
 	return nil
 }

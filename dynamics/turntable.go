@@ -47,6 +47,7 @@ func NewTurntable() *Turntable {
 		Dt:        1.0 / 240,
 		WorldPath: NewRing[mgl64.Vec3](4096), DiscPath: NewRing[mgl64.Vec3](4096),
 	}
+	m.sim = m
 	m.Reset()
 	return m
 }
@@ -90,30 +91,8 @@ func (m *Turntable) SetSpin(w float64) {
 // Spin returns the disc's current angular velocity, rad/s about +z.
 func (m *Turntable) Spin() float64 { return m.spin }
 
-// Tick advances one step if playing.
-func (m *Turntable) Tick() {
-	if m.playing {
-		m.Step()
-	}
-}
-
-// Step advances one step Dt. Invalid parameters (see Validate) make it a
-// no-op; a step that would make the state non-finite is dropped and pauses.
-func (m *Turntable) Step() {
-	if m.Validate() != nil {
-		return
-	}
-	m.step(m.Dt)
-}
-
-// RunTo resets and advances to time t (s); see Lab.
-func (m *Turntable) RunTo(t float64) error {
-	if err := m.Validate(); err != nil {
-		m.Reset()
-		return err
-	}
-	return runTo(m.Reset, m.step, m.Time, m.Dt, t)
-}
+// stepSize is the fixed step Dt, s (see clock.Step).
+func (m *Turntable) stepSize() float64 { return m.Dt }
 
 // disc returns the disc's dynamic transform relative to the world at time
 // tau after the current time (constant angular acceleration).
@@ -138,6 +117,8 @@ func (m *Turntable) accel(tau float64, p, v mgl64.Vec3) (mgl64.Vec3, Terms, Tran
 	return terms.Sum(), terms, d
 }
 
+// step advances h seconds by one RK4 step; a step that would make the
+// state non-finite is dropped and pauses.
 func (m *Turntable) step(h float64) {
 	p0, v0 := m.pos, m.vel
 	a1, _, _ := m.accel(0, p0, v0)

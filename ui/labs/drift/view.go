@@ -55,17 +55,6 @@ func (v *driftView) Help() []string { return driftHelp }
 // at its target).
 func (v *driftView) Animating() bool { return !v.M.Paused && !v.M.Done() }
 
-var driftHelp = []string{
-	"1 2 3       speed x1, x100, x10,000 frames per tick (fast speeds use at most 4 ms a tick)",
-	"Space       pause or run",
-	"R           reset to frame 0",
-	"L / X       log or linear error axis / frame axis",
-	"A           next spin axis (restarts)",
-	"T           next target frame count",
-	"M           magnify the drawn scale error (1, 100, 1,000, 10,000 times)",
-	"N           normalize the axis in float64 or with mgl32's float32 Normalize (restarts)",
-}
-
 // Update applies keys, computes this tick's frames and rebuilds the
 // picture when the frame, the options or the size changed.
 func (v *driftView) Update(in *kit.Input) error {
@@ -114,6 +103,18 @@ func (v *driftView) keys() {
 		return
 	}
 	v.dirty = true
+}
+
+// driftHelp is the help overlay's list of the keys keys handles.
+var driftHelp = []string{
+	"1 2 3       speed x1, x100, x10,000 frames per tick (fast speeds use at most 4 ms a tick)",
+	"Space       pause or run",
+	"R           reset to frame 0",
+	"L / X       log or linear error axis / frame axis",
+	"A           next spin axis (restarts)",
+	"T           next target frame count",
+	"M           magnify the drawn scale error (1, 100, 1,000, 10,000 times)",
+	"N           normalize the axis in float64 or with mgl32's float32 Normalize (restarts)",
 }
 
 // Layout of the drift lab, in UI units (scaled by the UI scale).

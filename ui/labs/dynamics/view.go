@@ -67,16 +67,6 @@ func (v *view) Help() []string { return helpLines }
 // Animating reports whether the shown model is playing.
 func (v *view) Animating() bool { return v.Lab().Playing() }
 
-var helpLines = []string{
-	"1, 2        preset: 1 turntable, 2 crash",
-	"Space       play or pause",
-	"N / Right   one step (1/240 s)",
-	"R           reset the model (time 0, paused)",
-	"V           turntable: reverse the spin now (watch the Coriolis arrow)",
-	"C           crash: toggle counteract inherited change",
-	"drag        orbit; wheel zoom; right or shift drag pan; Home resets the view",
-}
-
 // Update applies keys and camera gestures, advances a playing model by one
 // step, and rebuilds the picture and the numbers when anything changed.
 func (v *view) Update(in *kit.Input) error {
@@ -123,6 +113,17 @@ func (v *view) keys() {
 	case just(ebiten.KeyC) && v.Preset == dynamics.PresetCrash:
 		v.SetCounteract(!v.Counteract)
 	}
+}
+
+// helpLines is the help overlay's list of the keys keys handles.
+var helpLines = []string{
+	"1, 2        preset: 1 turntable, 2 crash",
+	"Space       play or pause",
+	"N / Right   one step (1/240 s)",
+	"R           reset the model (time 0, paused)",
+	"V           turntable: reverse the spin now (watch the Coriolis arrow)",
+	"C           crash: toggle counteract inherited change",
+	"drag        orbit; wheel zoom; right or shift drag pan; Home resets the view",
 }
 
 // rebuild draws the model's picture into the frame, outlines it into the
