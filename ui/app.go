@@ -127,7 +127,7 @@ func indexOf(list []string, s string) int {
 }
 
 // ensureView builds the current lab's view on first use. A lab without a
-// constructor gets a MissingView; a constructor error is returned.
+// constructor gets a missingView; a constructor error is returned.
 func (a *App) ensureView() error {
 	if a.views[a.lab] != nil {
 		return nil
@@ -145,8 +145,8 @@ func (a *App) ensureView() error {
 	return nil
 }
 
-// View returns the current lab's view.
-func (a *App) View() kit.View { return a.views[a.lab] }
+// view returns the current lab's view.
+func (a *App) view() kit.View { return a.views[a.lab] }
 
 // Layout returns the screen size in device pixels, so lines and text stay
 // crisp on HiDPI screens (ebiten calls LayoutF; this serves the interface).
@@ -220,11 +220,11 @@ func (a *App) Update() error {
 		a.keys()
 	}
 	a.text.Scale = float64(kit.UIPixels(in))
-	if err := a.View().Update(in); err != nil {
+	if err := a.view().Update(in); err != nil {
 		return err
 	}
 	a.stir()
-	if t := a.View().Title(); t != a.title {
+	if t := a.view().Title(); t != a.title {
 		a.title = t
 		ebiten.SetWindowTitle("skewlab - " + t)
 	}
@@ -232,7 +232,7 @@ func (a *App) Update() error {
 }
 
 // watchFPS makes the auto anti-aliasing choice, once: anti-aliasing goes
-// off for good when the frame rate is under SlowFPS more than 4 s after
+// off for good when the frame rate is under slowFPS more than 4 s after
 // the start (a software rasterizer such as Xvfb's pays several times for
 // it), and the choice is final after 5 s, or at once for a -screenshot
 // run (which keeps anti-aliasing). With aa on or off it is final from the
@@ -246,7 +246,7 @@ func (a *App) watchFPS() {
 		return
 	}
 	t := time.Since(a.start)
-	if t > 4*time.Second && ebiten.ActualFPS() < SlowFPS {
+	if t > 4*time.Second && ebiten.ActualFPS() < slowFPS {
 		a.in.AntiAlias, a.aaFinal = false, true
 	} else if t >= 5*time.Second {
 		a.aaFinal = true
@@ -272,18 +272,18 @@ func (a *App) stir() {
 	}
 }
 
-// SettleFrames is how many frames the App draws after the last input or
+// settleFrames is how many frames the App draws after the last input or
 // resize before it counts as settled (debugui shows a hover or a new
 // layout one frame late; two more are margin).
-const SettleFrames = 3
+const settleFrames = 3
 
 // Settled reports whether the picture stays as it is until the next
 // input: the anti-aliasing choice is final, the view is not animating,
-// and SettleFrames frames have been drawn since the last input or resize.
+// and settleFrames frames have been drawn since the last input or resize.
 // Screenshot tests (and the web page's skewlab.frame()) wait for it
 // instead of sleeping, so two pictures of one state are drawn alike.
 func (a *App) Settled() bool {
-	return a.aaFinal && a.calm >= SettleFrames && a.updates >= SettleFrames && !a.View().Animating()
+	return a.aaFinal && a.calm >= settleFrames && a.updates >= settleFrames && !a.view().Animating()
 }
 
 // Frames returns the ticks (Update calls) and frames drawn so far.
@@ -293,8 +293,8 @@ func (a *App) Frames() (ticks, draws int) { return a.updates, a.draws }
 // still draw very large pictures without it).
 func (a *App) AntiAliased() bool { return a.in.AntiAlias }
 
-// SlowFPS is the frame rate under which the app drops anti-aliasing.
-const SlowFPS = 24
+// slowFPS is the frame rate under which the app drops anti-aliasing.
+const slowFPS = 24
 
 // pointer turns mouse and wheel input into camera gestures, starting a
 // drag only when the press is not over the UI.
@@ -363,7 +363,7 @@ var scaleScopes = []string{"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8",
 func (a *App) sizedWindows() { a.ctxNow.IDScope(a.layoutScope, a.scopedWindows) }
 
 func (a *App) scopedWindows() {
-	a.View().Windows(a.ctxNow, &a.in)
+	a.view().Windows(a.ctxNow, &a.in)
 	if a.in.Level == kit.LevelFull && !kit.NewColumns(&a.in).Compact() {
 		a.labWindow(a.ctxNow)
 	}
@@ -391,7 +391,7 @@ func (a *App) labWindow(ctx *debugui.Context) {
 // requested screenshot.
 func (a *App) Draw(screen *ebiten.Image) {
 	screen.Fill(a.cfg.Background)
-	a.View().Draw(screen)
+	a.view().Draw(screen)
 	if a.level != kit.LevelOff && a.updates > 0 {
 		a.ui.Draw(screen)
 	}
@@ -402,12 +402,12 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.calm++
 	// An animated view never settles: its screenshot is taken once input
 	// and layout are calm.
-	if a.cfg.Screenshot != "" && !a.done && a.updates >= SettleFrames && a.calm >= SettleFrames {
-		a.Err = SavePNG(screen, a.cfg.Screenshot)
+	if a.cfg.Screenshot != "" && !a.done && a.updates >= settleFrames && a.calm >= settleFrames {
+		a.Err = savePNG(screen, a.cfg.Screenshot)
 		a.done = true
 	}
 	if a.shotPath != "" {
-		if err := SavePNG(screen, a.shotPath); err != nil {
+		if err := savePNG(screen, a.shotPath); err != nil {
 			fmt.Fprintln(os.Stderr, "skewlab: screenshot:", err)
 		} else {
 			fmt.Println("skewlab: screenshot saved to", a.shotPath)
@@ -427,7 +427,7 @@ var appHelp = []string{
 
 func (a *App) drawHelp(screen *ebiten.Image) {
 	s := a.text.PixelScale()
-	lines := a.View().Help()
+	lines := a.view().Help()
 	n := len(lines) + len(appHelp) + 2
 	lh := 16 * s
 	w, h := float32(560*s), float32(float64(n)*lh+20*s)
@@ -444,8 +444,8 @@ func (a *App) drawHelp(screen *ebiten.Image) {
 	}
 }
 
-// SavePNG writes img (the screen) as a PNG file.
-func SavePNG(img *ebiten.Image, path string) error {
+// savePNG writes img (the screen) as a PNG file.
+func savePNG(img *ebiten.Image, path string) error {
 	b := img.Bounds()
 	pix := make([]byte, 4*b.Dx()*b.Dy())
 	img.ReadPixels(pix)
@@ -457,15 +457,15 @@ func SavePNG(img *ebiten.Image, path string) error {
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
-// missing returns the MissingView of the current lab, which failed to
+// missing returns the missingView of the current lab, which failed to
 // start with err (nil: it has no view).
-func (a *App) missing(err error) *MissingView {
-	return &MissingView{Lab: a.names[a.lab], Home: a.names[0], Err: err}
+func (a *App) missing(err error) *missingView {
+	return &missingView{Lab: a.names[a.lab], Home: a.names[0], Err: err}
 }
 
-// MissingView stands in for a lab that is not built yet (or failed to
+// missingView stands in for a lab that is not built yet (or failed to
 // start): it says so in the middle of the screen.
-type MissingView struct {
+type missingView struct {
 	Lab  string
 	Home string // the lab to choose instead (the default lab)
 	Err  error
@@ -475,10 +475,10 @@ type MissingView struct {
 }
 
 // Title names the lab.
-func (v *MissingView) Title() string { return v.Lab + " (not available)" }
+func (v *missingView) Title() string { return v.Lab + " (not available)" }
 
 // Update records the screen size.
-func (v *MissingView) Update(in *kit.Input) error {
+func (v *missingView) Update(in *kit.Input) error {
 	v.w, v.h, v.text.Scale = in.Width, in.Height, float64(kit.UIPixels(in))
 	if v.msg == "" {
 		v.msg = "The " + v.Lab + " lab is not part of this build yet. Choose " + v.Home + " in the Lab window."
@@ -490,22 +490,22 @@ func (v *MissingView) Update(in *kit.Input) error {
 }
 
 // Draw writes the message.
-func (v *MissingView) Draw(screen *ebiten.Image) {
+func (v *missingView) Draw(screen *ebiten.Image) {
 	size := v.text.PixelScale() * render.TextSize
 	v.text.Text(screen, v.msg, v.w/2-render.TextWidth(v.msg, size)/2, v.h/2, render.White)
 }
 
 // Windows makes no windows.
-func (v *MissingView) Windows(*debugui.Context, *kit.Input) {}
+func (v *missingView) Windows(*debugui.Context, *kit.Input) {}
 
 // Help has no keys of its own.
-func (v *MissingView) Help() []string { return nil }
+func (v *missingView) Help() []string { return nil }
 
 // Animating is false: the message does not change.
-func (v *MissingView) Animating() bool { return false }
+func (v *missingView) Animating() bool { return false }
 
 // Share adds nothing: the lab has no settings.
-func (v *MissingView) Share(*state.State) {}
+func (v *missingView) Share(*state.State) {}
 
 // smallScreen reports a screen under 720x400 UI units (for example a phone
 // in landscape, or a small embedded frame), where the full UI would hide

@@ -31,7 +31,7 @@ func TestHelpOverlayAndMissingLab(t *testing.T) {
 	out := image.NewRGBA(image.Rect(0, 0, 800, 600))
 	img.ReadPixels(out.Pix)
 	if p := os.Getenv("SKEWLAB_HELP_PNG"); p != "" {
-		_ = SavePNG(img, p)
+		_ = savePNG(img, p)
 	}
 	light := 0
 	for y := 200; y < 400; y++ {
@@ -44,7 +44,7 @@ func TestHelpOverlayAndMissingLab(t *testing.T) {
 	if light < 200 {
 		t.Errorf("help overlay: %d light pixels in the middle, want text", light)
 	}
-	v := &MissingView{Lab: "nosuchlab"}
+	v := &missingView{Lab: "nosuchlab"}
 	in := kit.Input{Width: 800, Height: 600, DeviceScale: 1, UIScale: 1}
 	if err := v.Update(&in); err != nil {
 		t.Fatal(err)
@@ -55,7 +55,7 @@ func TestHelpOverlayAndMissingLab(t *testing.T) {
 	}
 }
 
-// TestSettled: the app settles SettleFrames drawn frames after its last
+// TestSettled: the app settles settleFrames drawn frames after its last
 // change (here a new screen size), never while the view animates, and with
 // aa=auto only once the anti-aliasing choice is final.
 func TestSettled(t *testing.T) {
@@ -81,12 +81,12 @@ func TestSettled(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.LayoutF(640, 480)
-	if n := framesToSettle(a, 20); n != SettleFrames {
-		t.Errorf("aa=on: settled after %d frames, want %d", n, SettleFrames)
+	if n := framesToSettle(a, 20); n != settleFrames {
+		t.Errorf("aa=on: settled after %d frames, want %d", n, settleFrames)
 	}
 	a.LayoutF(600, 400) // a resize is a change
-	if n := framesToSettle(a, 20); n != SettleFrames {
-		t.Errorf("after a resize: settled after %d frames, want %d", n, SettleFrames)
+	if n := framesToSettle(a, 20); n != settleFrames {
+		t.Errorf("after a resize: settled after %d frames, want %d", n, settleFrames)
 	}
 	if !a.AntiAliased() {
 		t.Error("aa=on draws without anti-aliasing")
@@ -108,8 +108,8 @@ func TestSettled(t *testing.T) {
 		t.Errorf("aa=auto before its choice: settled after %d frames, want never", n)
 	}
 	a.start = time.Now().Add(-6 * time.Second) // past the window: final either way
-	if n := framesToSettle(a, 20); n < 1 || n > SettleFrames {
-		t.Errorf("aa=auto after its choice: settled after %d frames, want 1 to %d", n, SettleFrames)
+	if n := framesToSettle(a, 20); n < 1 || n > settleFrames {
+		t.Errorf("aa=auto after its choice: settled after %d frames, want 1 to %d", n, settleFrames)
 	}
 
 	st.AntiAlias = "off"

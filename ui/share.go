@@ -20,7 +20,7 @@ func (a *App) State() state.State {
 			v.Share(&st)
 		}
 	}
-	if v := a.View(); v != nil {
+	if v := a.view(); v != nil {
 		v.Share(&st)
 	}
 	if lab := state.LabOfPreset(st.Preset); lab != st.Lab && lab != state.SceneLab().Name {

@@ -31,7 +31,7 @@ func TestAppStateReportsLabAndUI(t *testing.T) {
 	if err := a.ensureView(); err != nil {
 		t.Fatal(err)
 	}
-	pv := a.View().(interface{ Model() *piston.Model })
+	pv := a.view().(interface{ Model() *piston.Model })
 	pm := pv.Model()
 	pm.Edits[pm.Scene.Index("Root")].Scale[0] = 2.5
 	a.level = kit.LevelOff // H pressed
@@ -62,7 +62,7 @@ func TestDynamicsPresetFromState(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The view's title names its preset (dynamics.Preset.String).
-	if title := a.View().Title(); title != "dynamics: crash" {
+	if title := a.view().Title(); title != "dynamics: crash" {
 		t.Errorf("dynamics view %q, want preset 1 (crash)", title)
 	}
 	if q := a.State().Query(); q != "preset=crash&lab=dynamics" {

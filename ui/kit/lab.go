@@ -15,7 +15,7 @@ type Lab struct {
 	State state.Lab
 	// NewView makes the lab's view for the state the app started with;
 	// an error means the state does not suit the lab (a scene that does
-	// not load). A nil NewView shows a MissingView.
+	// not load). A nil NewView shows a placeholder view that names the lab as not available.
 	NewView func(st state.State) (View, error)
 	// Command is the lab's own command of the skewlab binary (for
 	// example `skewlab drift`), run without a display; the zero Command
