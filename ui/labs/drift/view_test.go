@@ -141,7 +141,7 @@ func TestDriftImages(t *testing.T) {
 	p := drift.Plot{X: 70, Y: 70, W: 820, H: 380, CharW: 7, LineH: 15, Scale: 1}
 	p.Build(m.Lab, true, true)
 	var buf bytes.Buffer
-	if err := render.WritePNG(&buf, 920, 490, render.Color{R: 0.07, G: 0.075, B: 0.094, A: 1}, p.Segments, drift.ExportLabels(nil, p.Labels)); err != nil {
+	if err := render.WritePNG(&buf, 920, 490, render.Background, p.Segments, drift.ExportLabels(nil, p.Labels)); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(*driftImages, "drift-plot.png"), buf.Bytes(), 0o644); err != nil {
