@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/binary"
-	"net/url"
-	"strings"
 
 	"skewlab/state"
 )
@@ -12,12 +10,8 @@ import (
 // state. Every valid parameter applies; the messages list the invalid
 // ones, readable by someone who edited the URL by hand. It never panics.
 func webState(search string) (state.State, []string) {
-	q, qerr := url.ParseQuery(strings.TrimPrefix(search, "?"))
-	st, errs := state.FromQuery(q)
+	st, errs := state.FromSearch(search)
 	var msgs []string
-	if qerr != nil {
-		msgs = append(msgs, "URL: "+qerr.Error()+" (the other parameters still apply)")
-	}
 	for _, e := range errs {
 		msgs = append(msgs, e.Error())
 	}

@@ -1,21 +1,11 @@
 package piston
 
 import (
-	"net/url"
 	"strings"
 	"testing"
 
 	"skewlab/state"
 )
-
-// openQuery parses a page's search string as the web build does.
-func openQuery(search string) (state.State, []error) {
-	q, err := url.ParseQuery(strings.TrimPrefix(search, "?"))
-	if err != nil {
-		return state.Default(), []error{err}
-	}
-	return state.FromQuery(q)
-}
 
 // modelState is the state a Share link of m carries when the page was
 // opened with opened: the default state with opened's UI level, scale and
@@ -36,7 +26,7 @@ func TestModelStateRoundTrip(t *testing.T) {
 		"?preset=skew&mode=skew-stripping&compare=accumulate-trs&split=1&spin=1",
 		"?set=A.euler=0,45,0&set=B.position=1,2,3&camera=30,20,12,1,0,0,45&ui=min&uiscale=2",
 	} {
-		opened, msgs := openQuery(search)
+		opened, msgs := state.FromSearch(search)
 		if len(msgs) != 0 {
 			t.Fatalf("%q: %q", search, msgs)
 		}
@@ -45,7 +35,7 @@ func TestModelStateRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		q := modelState(m, opened).Query()
-		again, msgs := openQuery("?" + q)
+		again, msgs := state.FromSearch("?" + q)
 		if len(msgs) != 0 {
 			t.Fatalf("%q: share query %q gives messages %q", search, q, msgs)
 		}
@@ -100,7 +90,7 @@ func TestShareWritesOnlyItsPart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, msgs := openQuery("?preset=skew&mode=accumulate-matrices&compare=accumulate-trs&camera=30,20,12&set=Child.scale=2,2,2&ui=min&aa=off")
+	st, msgs := state.FromSearch("?preset=skew&mode=accumulate-matrices&compare=accumulate-trs&camera=30,20,12&set=Child.scale=2,2,2&ui=min&aa=off")
 	if len(msgs) != 0 {
 		t.Fatal(msgs)
 	}

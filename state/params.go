@@ -238,6 +238,19 @@ func RegisterFlags(fs *flag.FlagSet, s *State, withSceneFile bool, params ...[]P
 	}
 }
 
+// FromSearch reads a page's location.search string ("?a=b&c=d", "a=b" or
+// "") as FromQuery does. A malformed query (such as a bad %-escape) adds
+// an error at the front of the list; the parameters that parsed still
+// apply.
+func FromSearch(search string) (State, []error) {
+	q, qerr := url.ParseQuery(strings.TrimPrefix(search, "?"))
+	st, errs := FromQuery(q)
+	if qerr != nil {
+		errs = append([]error{fmt.Errorf("URL: %v (the other parameters still apply)", qerr)}, errs...)
+	}
+	return st, errs
+}
+
 // FromQuery reads the URL parameters in q into a state that starts from
 // Default. Every valid parameter applies; each invalid or unknown one
 // gives an error in the returned list (the message names the parameter),

@@ -150,3 +150,24 @@ func mustQuery(t *testing.T, s string) url.Values {
 	}
 	return q
 }
+
+// TestFromSearch: a leading "?" is optional; a malformed escape gives one
+// "URL:" error at the front while the parameters that parsed apply.
+func TestFromSearch(t *testing.T) {
+	for _, search := range []string{"?mode=accumulate-trs", "mode=accumulate-trs"} {
+		st, errs := FromSearch(search)
+		if len(errs) != 0 || st.Mode != "accumulate-trs" {
+			t.Errorf("FromSearch(%q) = mode %q, errors %v; want accumulate-trs, none", search, st.Mode, errs)
+		}
+	}
+	st, errs := FromSearch("?mode=accumulate-trs&x=%zz&bogus=1")
+	if st.Mode != "accumulate-trs" {
+		t.Errorf("mode %q, want accumulate-trs (the valid parameter applies)", st.Mode)
+	}
+	if len(errs) != 2 || !strings.HasPrefix(errs[0].Error(), "URL: ") || !strings.Contains(errs[1].Error(), "bogus") {
+		t.Errorf("errors %v, want a URL: error then one naming bogus", errs)
+	}
+	if st, errs := FromSearch(""); len(errs) != 0 || st.Mode != Default().Mode {
+		t.Errorf("empty search: mode %q, errors %v; want the default", st.Mode, errs)
+	}
+}

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"net/url"
 	"skewlab/ui/kit"
 	"strings"
 	"testing"
@@ -10,20 +9,11 @@ import (
 	"skewlab/state"
 )
 
-// openQuery parses a page's search string as the web build does.
-func openQuery(search string) (state.State, []error) {
-	q, err := url.ParseQuery(strings.TrimPrefix(search, "?"))
-	if err != nil {
-		return state.Default(), []error{err}
-	}
-	return state.FromQuery(q)
-}
-
 // TestAppStateReportsLabAndUI: the app's State carries the piston lab's
 // edits and the app's own lab, UI level and scale, and H (hide) does not
 // leak into a shared link.
 func TestAppStateReportsLabAndUI(t *testing.T) {
-	opened, _ := openQuery("?mode=accumulate-matrices&uiscale=2&aa=off")
+	opened, _ := state.FromSearch("?mode=accumulate-matrices&uiscale=2&aa=off")
 	a, err := NewApp(opened, Config{}, testLabs)
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +40,7 @@ func TestAppStateReportsLabAndUI(t *testing.T) {
 
 // The dynamics lab opens on the URL's preset and reports it back.
 func TestDynamicsPresetFromState(t *testing.T) {
-	opened, errs := openQuery("?preset=crash&lab=dynamics")
+	opened, errs := state.FromSearch("?preset=crash&lab=dynamics")
 	if len(errs) != 0 {
 		t.Fatal(errs)
 	}

@@ -5,6 +5,8 @@ package uitest
 
 import (
 	"fmt"
+	"image"
+	"image/color"
 	"os"
 	"runtime"
 	"testing"
@@ -84,4 +86,19 @@ func NeedLoop(t testing.TB) {
 		t.Fatal(msg)
 	}
 	t.Skip(msg)
+}
+
+// Picture draws with draw on a new w x h image filled with bg (nil: left
+// transparent) and returns the pixels read back. It needs the game loop
+// (call NeedLoop first).
+func Picture(w, h int, bg color.Color, draw func(*ebiten.Image)) *image.RGBA {
+	img := ebiten.NewImage(w, h)
+	defer img.Deallocate()
+	if bg != nil {
+		img.Fill(bg)
+	}
+	draw(img)
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	img.ReadPixels(out.Pix)
+	return out
 }

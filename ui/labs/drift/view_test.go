@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"skewlab/drift"
 	"skewlab/render"
 	"skewlab/state"
@@ -101,12 +99,7 @@ func TestDriftDrawsEachColour(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	img := ebiten.NewImage(1280, 720)
-	defer img.Deallocate()
-	img.Fill(image.Black)
-	v.Draw(img)
-	pix := image.NewRGBA(image.Rect(0, 0, 1280, 720))
-	img.ReadPixels(pix.Pix)
+	pix := uitest.Picture(1280, 720, image.Black, v.Draw)
 	for k, c := range render.DriftColors {
 		n := 0
 		for i := 0; i < len(pix.Pix); i += 4 {
@@ -156,12 +149,7 @@ func TestDriftImages(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	img := ebiten.NewImage(1280, 720)
-	defer img.Deallocate()
-	img.Fill(render.Background)
-	v.Draw(img)
-	pix := image.NewRGBA(image.Rect(0, 0, 1280, 720))
-	img.ReadPixels(pix.Pix)
+	pix := uitest.Picture(1280, 720, render.Background, v.Draw)
 	buf.Reset()
 	if err := png.Encode(&buf, pix); err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"skewlab/modes"
 	"skewlab/piston"
@@ -47,13 +46,7 @@ func renderView(t testing.TB, v *view) *image.RGBA {
 	if err := v.Update(&in); err != nil {
 		t.Fatal(err)
 	}
-	img := ebiten.NewImage(gw, gh)
-	defer img.Deallocate()
-	img.Fill(image.Black)
-	v.Draw(img)
-	out := image.NewRGBA(image.Rect(0, 0, gw, gh))
-	img.ReadPixels(out.Pix)
-	return out
+	return uitest.Picture(gw, gh, image.Black, v.Draw)
 }
 
 func isMagenta(r, g, b uint8) bool { return r > 128 && b > 128 && g < 90 }
