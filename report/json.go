@@ -224,11 +224,7 @@ func appendNode(b []byte, n *Node, prefix string) []byte {
 	w.key("name")
 	w.str(n.Name)
 	w.key("parent")
-	if n.Parent != nil {
-		w.str(*n.Parent)
-	} else {
-		w.null()
-	}
+	w.optStr(n.Parent)
 	w.key("local")
 	w.open('{')
 	w.key("position")
@@ -263,11 +259,7 @@ func appendNode(b []byte, n *Node, prefix string) []byte {
 	w.key("polarStretch")
 	w.vec(wr.PolarStretch)
 	w.key("trsRepresentable")
-	if wr.TRSRepresentable != nil {
-		w.bool(*wr.TRSRepresentable)
-	} else {
-		w.null()
-	}
+	w.optBool(wr.TRSRepresentable)
 	if wr.Undefined != "" {
 		w.key("undefined")
 		w.str(wr.Undefined)
@@ -291,4 +283,22 @@ func (w *jsonIndent) optFloat(p *float64) {
 		return
 	}
 	w.float(*p)
+}
+
+// optStr appends *p, or null when p is nil.
+func (w *jsonIndent) optStr(p *string) {
+	if p == nil {
+		w.null()
+		return
+	}
+	w.str(*p)
+}
+
+// optBool appends *p, or null when p is nil.
+func (w *jsonIndent) optBool(p *bool) {
+	if p == nil {
+		w.null()
+		return
+	}
+	w.bool(*p)
 }
