@@ -44,5 +44,6 @@ func accumulateMatricesRef(nodes []scene.Node) []mgl64.Mat4 {
 var AccumulateMatrices = Mode{
 	Name: "accumulate-matrices", Title: "Accumulate matrices",
 	World: accumulateMatrices, Reference: accumulateMatricesRef,
+	Point:       "A rotated child under a non-uniform parent scale skews: its axes stop being perpendicular and no TRS can describe it.",
 	Explanation: "W = W_parent * T*R*S. Every node's local matrix is multiplied onto its parent's world matrix. Scale acts in the parent's space, so a child stretched by a parent's x scale grows along world x, as you expect. But a non-uniform parent scale applied after a child rotation that is not a multiple of 90 degrees shears the child: its axes stop being perpendicular (skew), and no position/rotation/scale triple can describe it.",
 }

@@ -81,5 +81,6 @@ func accumulateTRSRef(nodes []scene.Node) []mgl64.Mat4 {
 var AccumulateTRS = Mode{
 	Name: "accumulate-trs", Title: "Accumulate TRS",
 	World: accumulateTRS, Reference: accumulateTRSRef,
+	Point:       "Never skews, but scale acts along each node's own axes: a parent stretched along x fattens a turned child, never lengthens it.",
 	Explanation: "Scale, rotation and position are accumulated separately: scales multiply per axis, rotations multiply parent*child, and the position is the parent's position plus the parent's rotation of the parent's scale times the local position. The world matrix is built once from the result, so it can never skew. The price: all scale is applied along the node's own axes, not the parent's, so stretching the piston along world x makes the turned cylinders fatter instead of longer.",
 }

@@ -78,8 +78,13 @@ type ReferenceFunc func(nodes []scene.Node) []mgl64.Mat4
 // implementations and its capabilities. Code outside this package asks a
 // Mode's fields, never its Name, what applies to it.
 type Mode struct {
-	Name        string
-	Title       string
+	Name  string
+	Title string
+	// Point is the mode's lesson in one sentence (at most PointMax
+	// characters), shown above the Explanation without scrolling.
+	Point string
+	// Explanation says how the mode composes and what it costs, in a
+	// paragraph.
 	Explanation string
 	// World is the fast implementation, used per frame: it allocates
 	// nothing once its Workspace has grown.
@@ -92,6 +97,14 @@ type Mode struct {
 	// accumulate-matrices drew (the UI's Fold button, report -fold).
 	Folds bool
 }
+
+// PointMax is the longest a Mode's Point may be, in characters, and
+// PointLine the characters of one line of the UI's compact window: a
+// Point wraps into at most three such lines.
+const (
+	PointMax  = 138
+	PointLine = 45
+)
 
 // All lists the modes in menu order; key 1 chooses All[0], and so on.
 var All = []Mode{AccumulateMatrices, AccumulateTRS, UniformInnerScale, SkewStripping}

@@ -313,6 +313,12 @@ func TestByName(t *testing.T) {
 		if m.Explanation == "" || m.Title == "" {
 			t.Errorf("%s lacks a title or explanation", m.Name)
 		}
+		if n := len(m.Point); n == 0 || n > PointMax || strings.Count(m.Point, ". ") > 0 || !strings.HasSuffix(m.Point, ".") {
+			t.Errorf("%s: Point %q is not one sentence of at most %d characters", m.Name, m.Point, PointMax)
+		}
+		if n := wrappedLines(m.Point, PointLine); n > 3 {
+			t.Errorf("%s: Point takes %d lines of %d characters, want at most 3", m.Name, n, PointLine)
+		}
 	}
 	if _, err := ByName("nope"); err == nil {
 		t.Error("unknown mode accepted")
@@ -437,4 +443,21 @@ func TestReusedWorkspaceFollowsScaleChanges(t *testing.T) {
 			}
 		}
 	}
+}
+
+// wrappedLines counts the lines s takes wrapped greedily at spaces into
+// lines of at most n characters (as debugui wraps a monospaced text).
+func wrappedLines(s string, n int) int {
+	lines, cur := 1, 0
+	for _, w := range strings.Fields(s) {
+		switch {
+		case cur == 0:
+			cur = len(w)
+		case cur+1+len(w) <= n:
+			cur += 1 + len(w)
+		default:
+			lines, cur = lines+1, len(w)
+		}
+	}
+	return lines
 }

@@ -89,5 +89,6 @@ func skewStrippingRef(nodes []scene.Node) []mgl64.Mat4 {
 var SkewStripping = Mode{
 	Name: "skew-stripping", Title: "Skew stripping",
 	World: skewStripping, Reference: skewStrippingRef,
+	Point:       "Multiplies matrices, then drops the shear: no skew, scale follows the parent, but information is lost and the volume changes.",
 	Explanation: "GPU Pro 5's recipe: multiply the full matrices to get M, multiply only the rotations to get R_w, and keep just the diagonal of R_w^T * M's 3x3 part as the world scale, throwing the shear away: W = T(M's position) * R_w * diag(scale). Scale still follows the parent's axes where it can (the piston grows longer, like matrices), and the skew is gone. The discarded part is an error you cannot see: with large rotations in deep trees a diagonal entry can shrink to zero or flip sign.",
 }

@@ -88,5 +88,6 @@ var UniformInnerScale = Mode{
 	Name: "uniform-inner-scale", Title: "Uniform inner scale",
 	World: uniformInnerScale, Reference: uniformInnerScaleRef,
 	Folds:       true,
+	Point:       "Children inherit only the uniform part of a parent's scale: nothing skews, but scenes made for matrices must be re-authored (Fold).",
 	Explanation: "Children inherit only the uniform part u = cbrt(|sx*sy*sz|) of each ancestor's scale; the rest (s/u) shapes only the node's own mesh, like a separate leaf node. Inherited frames are then rotations times one number, TRS composition is exact and nothing can skew. The seed's piston was authored for the other rules: B's scale (4, 4, 0.5) cancels A's (0.25, 0.25, 2), so here B shows as a flat disc (world scale (2, 2, 0.25)) until the scene is re-authored by folding each residual into the children (the Fold button, or report -fold).",
 }
