@@ -12,16 +12,35 @@ import (
 // Preset is a named scene with a one-line description for menus. Its
 // nodes are the scene file assets/presets/NAME.json, embedded in the
 // binary and read with the same validated loader as -scene (Unmarshal).
+// A preset may carry the accumulation mode it teaches in, and a mode to
+// compare with: opening the preset (-preset, preset=, a Presets button or
+// Shift+digit) chooses them unless the user gave -mode or -compare too.
+// Empty means the program's default (no comparison).
 type Preset struct {
 	Name        string
 	Description string
+	Mode        string // mode name it opens in, "" for modes.Default
+	Compare     string // mode name drawn as a ghost beside it, "" for none
 }
 
 // Presets lists the built-in scenes in menu order (shift+1, shift+2, ...).
 // Each needs its file assets/presets/NAME.json (a test checks both ways).
 var Presets = []Preset{
-	{"piston", "seed 000's piston: Root, magenta cylinder A, cyan cylinder B"},
-	{"skew", "a parent scaled (2, 1, 1) over a child turned 38 degrees about z"},
+	{Name: "piston", Description: "seed 000's piston: Root, magenta cylinder A, cyan cylinder B"},
+	{Name: "skew", Description: "a parent scaled (2, 1, 1) over a child turned 38 degrees about z",
+		Mode: "accumulate-matrices"},
+	{Name: "volume", Description: "a box turned 45 degrees about y under a parent scaled (3, 1, 1): skew stripping gives it volume 4 where the matrices give 3",
+		Mode: "skew-stripping", Compare: "accumulate-matrices"},
+}
+
+// PresetNamed returns the preset called name and whether there is one.
+func PresetNamed(name string) (Preset, bool) {
+	for _, p := range Presets {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Preset{}, false
 }
 
 // PresetNames returns the preset names in menu order.

@@ -26,13 +26,16 @@ func TestPresetFilesListed(t *testing.T) {
 // assets/, written out by hand here: seed 000's piston (Root at
 // (2.5, 3, 3); A at (0, 0, 1.5), (0.71, 0, 0.71, 0) normalized, scale
 // (0.25, 0.25, 2); B at (0, 0, 0.5), scale (4, 4, 0.5)) and the skew scene
-// (a (2, 1, 1) box over a box turned 38 degrees about z). Rotations are
+// (a (2, 1, 1) box over a box turned 38 degrees about z), and the volume
+// scene (an unshaped (3, 1, 1) parent over a box turned 45 degrees about
+// y, added with the file). Rotations are
 // compared within tol; everything else exactly.
 func TestPresetsMatchGoValues(t *testing.T) {
 	const tol = 1e-15
 	id := mgl64.QuatIdent()
 	h := 1 / math.Sqrt2                                        // (0.71, 0, 0.71, 0) normalized: 90 degrees about y
 	c, s := math.Cos(19*math.Pi/180), math.Sin(19*math.Pi/180) // half of 38 degrees about z
+	c8, s8 := math.Cos(math.Pi/8), math.Sin(math.Pi/8)         // half of 45 degrees about y
 	type want struct {
 		name   string
 		parent int
@@ -51,6 +54,10 @@ func TestPresetsMatchGoValues(t *testing.T) {
 		"skew": {
 			{"Parent", -1, mgl64.Vec3{0, 1, 0}, id, mgl64.Vec3{2, 1, 1}, ShapeBox, Color{1, 0, 1}},
 			{"Child", 0, mgl64.Vec3{0, 1.25, 0}, mgl64.Quat{W: c, V: mgl64.Vec3{0, 0, s}}, mgl64.Vec3{1, 1, 1}, ShapeBox, Color{0, 1, 1}},
+		},
+		"volume": {
+			{"Stretch", -1, mgl64.Vec3{0, 0.5, 0}, id, mgl64.Vec3{3, 1, 1}, ShapeNone, Color{}},
+			{"Box", 0, mgl64.Vec3{}, mgl64.Quat{W: c8, V: mgl64.Vec3{0, s8, 0}}, mgl64.Vec3{1, 1, 1}, ShapeBox, Color{0, 1, 1}},
 		},
 	}
 	for _, name := range PresetNames() {

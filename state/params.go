@@ -57,7 +57,7 @@ func sceneParams() []Param {
 				if LabOfPreset(v) == "" {
 					return fmt.Errorf("unknown preset %q (valid: %s)", v, presetUsage())
 				}
-				s.Preset = v
+				s.usePreset(v)
 				return nil
 			},
 			Value: func(s State) []string { return nonDefault(s.Preset, Default().Preset) }},
@@ -66,10 +66,10 @@ func sceneParams() []Param {
 				if _, err := modes.ByName(v); err != nil {
 					return err
 				}
-				s.Mode = v
+				s.Mode, s.modeGiven = v, true
 				return nil
 			},
-			Value: func(s State) []string { return nonDefault(s.Mode, modes.Default) }},
+			Value: func(s State) []string { m, _ := s.PresetDefaults(); return nonDefault(s.Mode, m) }},
 		{Name: "set", Multi: true, Usage: "edit a node: NODE.FIELD=a,b,c with FIELD position, rotation (w,x,y,z), euler (degrees, Rz*Ry*Rx) or scale; repeatable",
 			Apply: func(s *State, v string) error {
 				set, err := ParseSet(v)
@@ -101,7 +101,7 @@ func scenePreset() Param {
 		Apply: func(s *State, v string) error {
 			switch lab := LabOfPreset(v); {
 			case isSceneLab(lab):
-				s.Preset = v
+				s.usePreset(v)
 				return nil
 			case lab == "":
 				return fmt.Errorf("unknown preset %q (valid: %s)", v, strings.Join(scenePresets(), ", "))
@@ -122,16 +122,25 @@ func viewParams() []Param {
 		{Name: "compare", Usage: "second mode drawn as a dim ghost behind the first, or none",
 			Apply: func(s *State, v string) error {
 				if v == "" || v == "none" {
-					s.Compare = ""
+					s.Compare, s.compareGiven = "", true
 					return nil
 				}
 				if _, err := modes.ByName(v); err != nil {
 					return fmt.Errorf("compare: %v", err)
 				}
-				s.Compare = v
+				s.Compare, s.compareGiven = v, true
 				return nil
 			},
-			Value: func(s State) []string { return nonDefault(s.Compare, "") }},
+			Value: func(s State) []string {
+				_, c := s.PresetDefaults()
+				if s.Compare == c {
+					return nil
+				}
+				if s.Compare == "" {
+					return []string{"none"}
+				}
+				return []string{s.Compare}
+			}},
 		{Name: "split", IsBool: true, Usage: "show the compare mode side by side instead of as a ghost",
 			Apply: func(s *State, v string) (err error) { s.Split, err = parseBool("split", v); return },
 			Value: func(s State) []string { return boolValue(s.Split) }},

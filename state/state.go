@@ -47,6 +47,47 @@ type State struct {
 	Lab       string      // one of LabNames
 	AntiAlias string      // one of AntiAliasModes
 	Normalize string      // the drift lab's axis normalization, set by that lab's normalize Param
+
+	// modeGiven and compareGiven record that the mode or compare
+	// parameter was given, so a preset that carries its own (see
+	// scene.Preset) does not override the user's choice, whichever comes
+	// first on the command line.
+	modeGiven, compareGiven bool
+}
+
+// usePreset makes name the preset and, where the user has not chosen
+// them, takes the mode and comparison the preset carries.
+func (s *State) usePreset(name string) {
+	s.Preset = name
+	p, ok := scene.PresetNamed(name)
+	if !ok {
+		return
+	}
+	if !s.modeGiven {
+		s.Mode = presetMode(p)
+	}
+	if !s.compareGiven {
+		s.Compare = p.Compare
+	}
+}
+
+// presetMode is the mode preset p opens in: its own, or modes.Default.
+func presetMode(p scene.Preset) string {
+	if p.Mode != "" {
+		return p.Mode
+	}
+	return modes.Default
+}
+
+// PresetDefaults returns the mode and comparison the state's preset opens
+// in (modes.Default and "" for a scene file, a preset that carries none,
+// or a preset of another lab): the values a Share link leaves out.
+func (s State) PresetDefaults() (mode, compare string) {
+	p, ok := scene.PresetNamed(s.Preset)
+	if !ok || s.ScenePath != "" {
+		return modes.Default, ""
+	}
+	return presetMode(p), p.Compare
 }
 
 // Default returns the starting state: the scene lab's first preset in

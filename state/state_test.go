@@ -6,6 +6,9 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"skewlab/modes"
+	"skewlab/scene"
 )
 
 func TestParseSet(t *testing.T) {
@@ -169,5 +172,57 @@ func TestFromSearch(t *testing.T) {
 	}
 	if st, errs := FromSearch(""); len(errs) != 0 || st.Mode != Default().Mode {
 		t.Errorf("empty search: mode %q, errors %v; want the default", st.Mode, errs)
+	}
+}
+
+// TestPresetCarriesMode: a preset opens in the mode (and comparison) it
+// carries unless the user gives -mode or -compare, in either order on the
+// command line and in any order in a URL; a Share query leaves out only
+// what the preset would choose again, so it round-trips.
+func TestPresetCarriesMode(t *testing.T) {
+	for _, p := range scene.Presets {
+		for _, m := range []string{p.Mode, p.Compare} {
+			if _, err := modes.ByName(m); m != "" && err != nil {
+				t.Errorf("preset %s carries %v", p.Name, err)
+			}
+		}
+	}
+	flags := func(args ...string) State {
+		s := Default()
+		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		RegisterFlags(fs, &s, true, SceneParams, ViewParams)
+		if err := fs.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	cases := []struct {
+		args          []string
+		mode, compare string
+	}{
+		{[]string{"-preset", "skew"}, "accumulate-matrices", ""},
+		{[]string{"-preset", "skew", "-mode", "accumulate-trs"}, "accumulate-trs", ""},
+		{[]string{"-mode", "accumulate-trs", "-preset", "skew"}, "accumulate-trs", ""},
+		{[]string{"-preset", "volume"}, "skew-stripping", "accumulate-matrices"},
+		{[]string{"-compare", "none", "-preset", "volume"}, "skew-stripping", ""},
+		{[]string{"-preset", "piston"}, modes.Default, ""},
+	}
+	for _, c := range cases {
+		s := flags(c.args...)
+		if s.Mode != c.mode || s.Compare != c.compare {
+			t.Errorf("%v: mode %q compare %q, want %q %q", c.args, s.Mode, s.Compare, c.mode, c.compare)
+		}
+		back, errs := FromQuery(mustQuery(t, s.Query()))
+		if len(errs) != 0 || back.Mode != s.Mode || back.Compare != s.Compare || back.Preset != s.Preset {
+			t.Errorf("%v: query %q reads back as %q %q %q (%v)", c.args, s.Query(), back.Preset, back.Mode, back.Compare, errs)
+		}
+	}
+	if q := flags("-preset", "skew").Query(); q != "preset=skew" {
+		t.Errorf("skew in its own mode: query %q, want preset=skew", q)
+	}
+	s, _ := FromQuery(mustQuery(t, "mode=accumulate-trs&preset=skew"))
+	if s.Mode != "accumulate-trs" {
+		t.Errorf("URL mode before preset: %q", s.Mode)
 	}
 }
