@@ -49,7 +49,7 @@ type Model struct {
 	Split   bool         // show Compare side by side instead of as a ghost
 	Spin    bool         // turn the spin node about its own x axis every tick
 	SpinDeg float64      // the spin angle, added on top of the node's rotation
-	SpinAt  int          // the node that spins (B in the piston), -1 for none
+	SpinAt  int          // the node that spins: B, or -1 in a scene without B (no Spin control)
 	Opt     render.Options
 	Ghost   bool          // draw the compare mode as a ghost (when not split)
 	Camera  render.Camera // the live camera
@@ -99,9 +99,9 @@ func (m *Model) Load(sc *scene.Scene, sets []state.Set) {
 	m.Base = sc.Clone()
 	m.Scene = sc
 	m.initEdits(sets)
-	m.SpinAt = sc.Index("B")
+	m.SpinAt = sc.Index("B") // the piston's spinning cylinder; -1 hides Spin
 	if m.SpinAt < 0 {
-		m.SpinAt = len(sc.Nodes) - 1
+		m.Spin = false
 	}
 	if m.Picked >= len(sc.Nodes) || m.Picked < 0 {
 		m.Picked = len(sc.Nodes) - 1
@@ -131,11 +131,22 @@ func (m *Model) Reset() {
 	m.Touch()
 }
 
-// LoadPreset replaces the scene with the named preset.
+// LoadPreset replaces the scene with the named preset and switches to
+// the mode and comparison it carries (scene.Preset: the skew preset opens
+// in accumulate-matrices; one without them opens in modes.Default with
+// no comparison).
 func (m *Model) LoadPreset(name string) error {
 	sc, err := scene.NewPreset(name)
 	if err != nil {
 		return err
+	}
+	p, _ := scene.PresetNamed(name)
+	m.Mode, m.Compare, m.Split = modes.Index(modes.Default), -1, false
+	if p.Mode != "" {
+		m.Mode = modes.Index(p.Mode)
+	}
+	if p.Compare != "" {
+		m.Compare = modes.Index(p.Compare)
 	}
 	m.Preset = name
 	m.Load(sc, nil)
@@ -146,7 +157,40 @@ func (m *Model) LoadPreset(name string) error {
 func (m *Model) Touch() { m.dirty = true }
 
 // Dirty reports whether the picture must be recomputed.
-func (m *Model) Dirty() bool { return m.dirty || m.Spin }
+func (m *Model) Dirty() bool { return m.dirty || m.Spinning() }
+
+// Spinning reports whether B turns every tick: Spin is on and the scene
+// has a node to spin.
+func (m *Model) Spinning() bool { return m.Spin && m.SpinAt >= 0 }
+
+// CompareTarget returns the mode index C compares with:
+// accumulate-matrices, the mode every other is measured against, or
+// accumulate-trs when the mode is accumulate-matrices itself.
+func (m *Model) CompareTarget() int { return CompareTarget(m.Mode) }
+
+// CompareTarget returns the mode index C compares with from mode index
+// mode (see Model.CompareTarget).
+func CompareTarget(mode int) int {
+	if t := modes.Index(modes.AccumulateMatrices.Name); t != mode {
+		return t
+	}
+	return modes.Index(modes.AccumulateTRS.Name)
+}
+
+// CycleCompare steps the comparison as the C key does: off, then a ghost
+// of CompareTarget, then the same side by side, then off. A comparison
+// chosen in the Compare window goes on to side by side, then off.
+func (m *Model) CycleCompare() {
+	switch {
+	case m.Compare < 0:
+		m.Compare, m.Split = m.CompareTarget(), false
+	case !m.Split:
+		m.Split = true
+	default:
+		m.Compare, m.Split = -1, false
+	}
+	m.Touch()
+}
 
 // ApplyEdits writes every Edit into the scene's local transforms. An edit
 // the scene refuses (it cannot happen with the sliders' ranges) keeps the
@@ -172,7 +216,7 @@ func ModeName(i int) string {
 // screen band x..x+w, h high, in pixels. It allocates nothing once its buffers have
 // grown to the scene's size.
 func (m *Model) Recompute(x, w, h float64) {
-	if m.Spin {
+	if m.Spinning() {
 		m.SpinDeg += SpinStep
 		if m.SpinDeg >= 360 {
 			m.SpinDeg -= 360

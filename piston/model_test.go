@@ -146,3 +146,64 @@ func TestFoldMessageUnfolded(t *testing.T) {
 		t.Errorf("exact-ish fold message %q", got)
 	}
 }
+
+// TestCycleCompare: C compares with accumulate-matrices from any other
+// mode, and with accumulate-trs from accumulate-matrices: ghost, then
+// side by side, then off.
+func TestCycleCompare(t *testing.T) {
+	m, err := NewModel(state.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for mode := range modes.All {
+		m.Mode = mode
+		want := "accumulate-matrices"
+		if modes.All[mode].Name == want {
+			want = "accumulate-trs"
+		}
+		m.CycleCompare()
+		if ModeName(m.Compare) != want || m.Split {
+			t.Errorf("%s: first C gives %s split=%v, want a ghost of %s", ModeName(mode), ModeName(m.Compare), m.Split, want)
+		}
+		m.CycleCompare()
+		if ModeName(m.Compare) != want || !m.Split {
+			t.Errorf("%s: second C gives %s split=%v, want %s side by side", ModeName(mode), ModeName(m.Compare), m.Split, want)
+		}
+		m.CycleCompare()
+		if m.Compare != -1 || m.Split {
+			t.Errorf("%s: third C leaves compare %d split=%v, want off", ModeName(mode), m.Compare, m.Split)
+		}
+	}
+}
+
+// TestPresetModeAndSpin: loading a preset switches to the mode and
+// comparison it carries, and a scene without B has nothing to spin.
+func TestPresetModeAndSpin(t *testing.T) {
+	st := state.Default()
+	st.Spin = true
+	m, err := NewModel(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Spinning() {
+		t.Error("the piston with spin on does not spin")
+	}
+	if err := m.LoadPreset("skew"); err != nil {
+		t.Fatal(err)
+	}
+	if ModeName(m.Mode) != "accumulate-matrices" || m.Compare != -1 || m.Spinning() || m.SpinAt != -1 {
+		t.Errorf("skew preset: mode %s compare %d spinning %v", ModeName(m.Mode), m.Compare, m.Spinning())
+	}
+	if err := m.LoadPreset("volume"); err != nil {
+		t.Fatal(err)
+	}
+	if ModeName(m.Mode) != "skew-stripping" || ModeName(m.Compare) != "accumulate-matrices" || m.Split {
+		t.Errorf("volume preset: mode %s compare %s split %v", ModeName(m.Mode), ModeName(m.Compare), m.Split)
+	}
+	if err := m.LoadPreset("piston"); err != nil {
+		t.Fatal(err)
+	}
+	if ModeName(m.Mode) != modes.Default || m.Compare != -1 {
+		t.Errorf("piston preset: mode %s compare %d", ModeName(m.Mode), m.Compare)
+	}
+}
