@@ -61,8 +61,9 @@ type App struct {
 	title             string
 	text              kit.Labels
 
-	layoutGen   int    // bumped on every screen size change
-	layoutScope string // debugui ID scope of the current layout
+	backRect    image.Rectangle // the Lab window's UI 1x button, UI units (when shown)
+	layoutGen   int             // bumped on every screen size change
+	layoutScope string          // debugui ID scope of the current layout
 
 	updates, draws int
 	aaAuto         bool // the aa setting is auto: watchFPS makes the choice
@@ -321,7 +322,7 @@ func (a *App) pointer() {
 	}
 }
 
-// keys handles the app's own shortcuts: H, F, P, ? and Escape.
+// keys handles the app's own shortcuts: H, F, P, +, -, ? and Escape.
 func (a *App) keys() {
 	if inpututil.IsKeyJustPressed(ebiten.KeyH) {
 		if a.level == kit.LevelOff {
@@ -341,8 +342,13 @@ func (a *App) keys() {
 	}
 	a.chars = ebiten.AppendInputChars(a.chars[:0])
 	for _, r := range a.chars {
-		if r == '?' {
+		switch r {
+		case '?':
 			a.help = !a.help
+		case '+', '=':
+			a.in.SetUIScale(a.in.UIScale + 1)
+		case '-':
+			a.in.SetUIScale(a.in.UIScale - 1)
 		}
 	}
 }
@@ -364,27 +370,35 @@ func (a *App) sizedWindows() { a.ctxNow.IDScope(a.layoutScope, a.scopedWindows) 
 
 func (a *App) scopedWindows() {
 	a.view().Windows(a.ctxNow, &a.in)
-	if a.in.Level == kit.LevelFull && !kit.NewColumns(&a.in).Compact() {
+	if a.in.Level == kit.LevelFull {
 		a.labWindow(a.ctxNow)
 	}
 }
 
-// labWindowRect returns the Lab window's rectangle in UI units, centred at
-// the bottom of a screen of w by h UI units (views keep clear of it).
-func labWindowRect(w, h int) image.Rectangle { return image.Rect(w/2-110, h-70, w/2+110, h-6) }
-
 func (a *App) labWindow(ctx *debugui.Context) {
-	s := float64(kit.UIPixels(&a.in))
-	r := labWindowRect(int(a.in.Width/s), int(a.in.Height/s))
+	r := kit.NewColumns(&a.in).LabWindow()
 	ctx.Window("Lab", r, func(debugui.ContainerLayout) {
-		ctx.SetGridLayout([]int{-2, -1}, nil)
+		back := a.in.UIScale > 1 // the way back to UI 1x, whatever the lab shows
+		if back {
+			ctx.SetGridLayout([]int{-2, -1, -1}, nil)
+		} else {
+			ctx.SetGridLayout([]int{-2, -1}, nil)
+		}
 		ctx.Dropdown(&a.lab, a.names).On(func() {
 			if err := a.ensureView(); err != nil {
 				a.views[a.lab] = a.missing(err)
 			}
 		})
+		if back {
+			kit.Track(ctx, &a.backRect, a.backButton)
+		}
 		ctx.Button("Help ?").On(func() { a.help = !a.help })
 	})
+}
+
+// backButton is the Lab window's "UI 1x" button.
+func (a *App) backButton() {
+	a.ctxNow.Button("UI 1x").On(func() { a.in.SetUIScale(1) })
 }
 
 // Draw draws the view, the UI and the help overlay, then writes a
@@ -421,6 +435,7 @@ var appHelp = []string{
 	"H           hide or show the UI",
 	"F           fullscreen",
 	"P           save a PNG screenshot (the path is printed)",
+	"+ / -       UI scale up or down (1x to 3x)",
 	"?           this help (Esc closes)",
 	"(no shortcut fires while a text or number field has focus)",
 }
@@ -507,10 +522,12 @@ func (v *missingView) Animating() bool { return false }
 // Share adds nothing: the lab has no settings.
 func (v *missingView) Share(*state.State) {}
 
-// smallScreen reports a screen under 720x400 UI units (for example a phone
-// in landscape, or a small embedded frame), where the full UI would hide
-// the picture.
+// smallScreen reports a screen under 720x400 device-independent pixels
+// (for example a phone in landscape, or a small embedded frame), where
+// the full UI would hide the picture. It looks at the screen, not at the
+// UI scale: a user who chose UI 2x on a projector gets the Compact layout
+// with every control a lecturer needs, never this rule.
 func smallScreen(in *kit.Input) bool {
-	s := float64(kit.UIPixels(in))
+	s := float64(max(1, int(math.Round(in.DeviceScale))))
 	return in.Width/s < 720 || in.Height/s < 400
 }

@@ -4,8 +4,10 @@
 package pistonlab
 
 import (
+	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"skewlab/modes"
 	"skewlab/piston"
@@ -42,6 +44,9 @@ type view struct {
 	title   string
 	titleOf [2]int // mode and compare the title was made for
 	win     windowState
+	ctx     *debugui.Context // the debugui context during Windows
+	uiPx    int              // the UI's pixel scale (kit.UIPixels) at the last Update
+	warnOp  text.DrawOptions // drawWarning's options, reused
 }
 
 // newView returns the piston lab's view of m.
@@ -75,7 +80,7 @@ func figure(st state.State, w, h int, _ float64) ([]render.Segment, []render.Lab
 }
 
 // Animating reports whether B spins.
-func (v *view) Animating() bool { return v.M.Spin }
+func (v *view) Animating() bool { return v.M.Spinning() }
 
 // Share writes the model's part of a Share link (piston.Model.Share).
 func (v *view) Share(st *state.State) { v.M.Share(st) }
@@ -121,6 +126,7 @@ func (v *view) Update(in *kit.Input) error {
 	v.strokes.AntiAlias = in.AntiAlias && len(m.Frames[0].Segments)+len(m.Frames[1].Segments) < maxAntiAliased
 	v.labels.Reset()
 	v.labels.Scale = float64(kit.UIPixels(in))
+	v.uiPx = kit.UIPixels(in)
 	for k := range m.Frames {
 		v.strokes.Add(m.Frames[k].Segments)
 		v.labels.Add(m.Frames[k].Labels)
@@ -159,28 +165,12 @@ func (v *view) keys(in *kit.Input) {
 		m.Touch()
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyC) {
-		v.cycleCompare()
+		v.M.CycleCompare()
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyR) {
 		m.Reset()
 		v.win.init(m)
 	}
-}
-
-// cycleCompare steps the comparison: off, then a ghost of the next mode,
-// then that mode split side by side, then off.
-func (v *view) cycleCompare() {
-	m := v.M
-	switch {
-	case m.Compare < 0:
-		m.Compare = (m.Mode + 1) % len(modes.All)
-		m.Split = false
-	case !m.Split:
-		m.Split = true
-	default:
-		m.Compare, m.Split = -1, false
-	}
-	m.Touch()
 }
 
 // Draw fills the strokes and the labels; it computes nothing.

@@ -5,12 +5,15 @@ import (
 	"image"
 	"math"
 	"runtime"
+	"strings"
 
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"skewlab/modes"
 	"skewlab/piston"
+	"skewlab/render"
 	"skewlab/scene"
 	"skewlab/ui/kit"
 )
@@ -29,8 +32,15 @@ type windowState struct {
 	path         string
 	fileMsg      string
 	readout      []string
+	readoutKey   []bool // the line is an artifact (skew, volume, TRS): shown in the compact layout too
+	readoutWarn  []bool // the line shows an artifact that is there: drawn in the warning colour
+	rows         []readoutRow
 	readoutHead  string
-	root, a      int // indices of the piston's Root and A, -1 when absent
+	root, a      int      // indices of the piston's Root and A, -1 when absent
+	scaleLabel   string   // the x scale slider's label (Root's, or the first node's)
+	scaleShort   string   // the same, short, for the compact layout
+	rotLabel     string   // A's rotation slider's label
+	compareHint  []string // by mode: what C does from it
 }
 
 func (w *windowState) init(m *piston.Model) {
@@ -44,6 +54,15 @@ func (w *windowState) init(m *piston.Model) {
 		w.parentSel = append(w.parentSel, nd.Parent+1)
 	}
 	w.root, w.a = m.Scene.Index("Root"), m.Scene.Index("A")
+	w.scaleLabel, w.scaleShort, w.rotLabel = "Root: scale on x", "Root sx", "A: rotation about y (deg)"
+	if w.root < 0 && len(w.nodeNames) > 0 {
+		w.scaleLabel, w.scaleShort = w.nodeNames[0]+": scale on x", w.nodeNames[0]+" sx"
+	}
+	if w.compareHint == nil {
+		for i := range modes.All {
+			w.compareHint = append(w.compareHint, "C: a ghost of "+piston.ModeName(piston.CompareTarget(i))+", then side by side, then off")
+		}
+	}
 	if w.path == "" {
 		w.path = "scene.json"
 	}
@@ -59,6 +78,15 @@ func (w *windowState) refresh(m *piston.Model) {
 	w.readout = w.readout[:0]
 	w.readoutHead = fmt.Sprintf("%s under %s", m.Scene.Nodes[m.Picked].Name, piston.ModeName(m.Mode))
 	w.readout = appendReadout(w.readout, r)
+	w.readoutKey, w.readoutWarn = w.readoutKey[:0], w.readoutWarn[:0]
+	for i, l := range w.readout {
+		warn := strings.HasSuffix(l, "   <<")
+		if warn {
+			w.readout[i] = strings.TrimSuffix(l, "   <<")
+		}
+		w.readoutKey = append(w.readoutKey, strings.HasPrefix(l, "skew") || strings.HasPrefix(l, "volume"))
+		w.readoutWarn = append(w.readoutWarn, warn)
+	}
 }
 
 // appendReadout appends the readout lines of r: the world matrix's top
@@ -132,68 +160,120 @@ func yesNo(b bool) string {
 	return "NOT representable"
 }
 
-// Windows makes the piston lab's windows for the UI level in in.
+// Windows makes the piston lab's windows for the UI level in in. At the
+// full level on a wide screen: Mode, Piston and Nodes on the left,
+// Readouts, Compare, View and Presets on the right. In a Compact layout
+// (a big UI scale, as in a lecture hall) one window in the left column
+// holds what the lecturer needs: the mode and its point, the seed's
+// sliders, the picked node's artifacts, the view and UI scale buttons.
+// At the min level: Mode and Piston (with the way back to UI 1x when the
+// scale is above 1).
 func (v *view) Windows(ctx *debugui.Context, in *kit.Input) {
 	lay := kit.NewColumns(in)
-	if lay.Compact() {
-		v.modeWindow(ctx, lay.Left(lay.Frac(0.5)))
-		v.pistonWindow(ctx, lay.Left(-1), in)
-		if in.Level == kit.LevelFull {
-			v.readoutsWindow(ctx, lay.Right(lay.Frac(0.62)))
-			v.viewWindow(ctx, lay.Right(-1), in)
-		}
+	if in.Level == kit.LevelFull && lay.Compact() {
+		v.lectureWindow(ctx, lay.Left(-1), in)
 		return
 	}
-	v.modeWindow(ctx, lay.Left(200))
+	v.modeWindow(ctx, lay.Left(200), in)
 	v.pistonWindow(ctx, lay.Left(140), in)
 	if in.Level != kit.LevelFull {
 		return
 	}
 	v.nodesWindow(ctx, lay.Left(-1))
-	v.readoutsWindow(ctx, lay.Right(300))
-	v.compareWindow(ctx, lay.Right(90))
-	v.viewWindow(ctx, lay.Right(165), in)
+	v.readoutsWindow(ctx, lay.Right(265))
+	v.compareWindow(ctx, lay.Right(115))
+	v.viewWindow(ctx, lay.Right(190), in)
 	v.presetsWindow(ctx, lay.Right(-1))
 }
 
-func (v *view) modeWindow(ctx *debugui.Context, r image.Rectangle) {
+func (v *view) modeWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
 	m := v.M
 	ctx.Window("Mode", r, func(debugui.ContainerLayout) {
 		ctx.Dropdown(&m.Mode, v.win.modeNames).On(m.Touch)
-		if modes.All[m.Mode].Folds {
-			ctx.Button("Fold residuals into the children").On(func() {
-				m.Fold()
-				v.win.init(m)
-			})
-			if m.Residual != "" {
-				ctx.Text(m.Residual)
-			}
-		}
+		ctx.Text(modes.All[m.Mode].Point)
+		v.foldRows(ctx)
 		ctx.Text(modes.All[m.Mode].Explanation)
 	})
 }
 
-func (v *view) pistonWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
-	m, w := v.M, &v.win
-	ctx.Window("Piston", r, func(debugui.ContainerLayout) {
-		if w.root >= 0 {
-			ctx.Text("Scale on X axis")
-			sx := &m.Edits[w.root].Scale[0]
-			if *sx >= 0 && *sx <= 5 {
-				ctx.SliderF(sx, 0, 5, 0.01, 2).On(m.Touch)
-			} else {
-				ctx.Text(fmt.Sprintf("%.2f (outside 0..5: edit it in Nodes)", *sx))
-			}
-		}
-		if w.a >= 0 {
-			ctx.Text("A: rotation about y (degrees)")
-			ctx.SliderF(&m.Edits[w.a].Euler[1], -180, 180, 1, 0).On(m.Touch)
-		}
-		if w.root < 0 && w.a < 0 {
-			ctx.Text("This scene has no Root or A; load the piston preset.")
-		}
-		ctx.Checkbox(&m.Spin, "Spin B about its own x axis").On(m.Touch)
+// foldRows offers the Fold button (and its last result) in a mode that
+// folds residuals.
+func (v *view) foldRows(ctx *debugui.Context) {
+	m := v.M
+	if !modes.All[m.Mode].Folds {
+		return
+	}
+	ctx.Button("Fold residuals into the children").On(func() {
+		m.Fold()
+		v.win.init(m)
 	})
+	if m.Residual != "" {
+		ctx.Text(m.Residual)
+	}
+}
+
+// lectureWindow is the Compact layout's one window (see Windows).
+func (v *view) lectureWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
+	m := v.M
+	ctx.Window("Piston", r, func(debugui.ContainerLayout) {
+		ctx.Dropdown(&m.Mode, v.win.modeNames).On(m.Touch)
+		ctx.Text(modes.All[m.Mode].Point)
+		v.foldRows(ctx)
+		v.sliderRows(ctx, true)
+		v.readoutRows(ctx, true)
+		v.viewRows(ctx, true)
+		ctx.Header("About this mode", false, func() {
+			ctx.Text(modes.All[m.Mode].Explanation)
+		})
+		v.uiScaleRow(ctx, in)
+	})
+}
+
+func (v *view) pistonWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
+	ctx.Window("Piston", r, func(debugui.ContainerLayout) {
+		v.sliderRows(ctx, false)
+		if in.Level != kit.LevelFull && in.UIScale > 1 {
+			v.uiScaleRow(ctx, in)
+		}
+	})
+}
+
+// sliderRows are the seed's sliders: Root's x scale and A's rotation
+// about y (each only when the scene has that node), and Spin only when
+// it has B. A scene with neither gets a slider for its first node's x
+// scale. Compact rows put the label beside the slider.
+func (v *view) sliderRows(ctx *debugui.Context, compact bool) {
+	m, w := v.M, &v.win
+	row := func(label, short string) {
+		if compact {
+			ctx.SetGridLayout([]int{-2, -5}, nil)
+			ctx.Text(short)
+			return
+		}
+		ctx.SetGridLayout([]int{-1}, nil)
+		ctx.Text(label)
+	}
+	scaled := w.root
+	if scaled < 0 && w.a < 0 && len(m.Edits) > 0 {
+		scaled = 0
+	}
+	if scaled >= 0 {
+		row(w.scaleLabel, w.scaleShort)
+		sx := &m.Edits[scaled].Scale[0]
+		if *sx >= 0 && *sx <= 5 {
+			ctx.SliderF(sx, 0, 5, 0.01, 2).On(m.Touch)
+		} else {
+			ctx.Text(fmt.Sprintf("%.2f (outside 0..5: edit it in Nodes)", *sx))
+		}
+	}
+	if w.a >= 0 {
+		row(w.rotLabel, "A rot y")
+		ctx.SliderF(&m.Edits[w.a].Euler[1], -180, 180, 1, 0).On(m.Touch)
+	}
+	ctx.SetGridLayout([]int{-1}, nil)
+	if m.SpinAt >= 0 {
+		ctx.Checkbox(&m.Spin, spinLabels[b2i(compact)]).On(m.Touch)
+	}
 }
 
 // Slider ranges of the Nodes window.
@@ -284,12 +364,79 @@ func (v *view) readoutsWindow(ctx *debugui.Context, r image.Rectangle) {
 	m, w := v.M, &v.win
 	ctx.Window("Readouts", r, func(debugui.ContainerLayout) {
 		ctx.Dropdown(&m.Picked, w.nodeNames).On(m.Touch)
-		ctx.Text(w.readoutHead)
-		for i := range w.readout {
-			ctx.IDScope(w.readout[i], func() { ctx.Text(w.readout[i]) })
-		}
+		v.readoutRows(ctx, false)
 	})
 }
+
+// readoutRows shows the picked node's readout lines, artifacts in the
+// warning colour; compact keeps only the artifacts' lines (skew and
+// volume; a skewed node is the one that is not TRS-representable). Each
+// row's bounds are recorded (win.rows) for the warning text and tests.
+func (v *view) readoutRows(ctx *debugui.Context, compact bool) {
+	w := &v.win
+	v.ctx = ctx
+	ctx.SetGridLayout([]int{-1}, nil)
+	ctx.Text(w.readoutHead)
+	w.grow(v)
+	for i := range w.readout {
+		w.rows[i].shown = !compact || w.readoutKey[i]
+		if w.rows[i].shown {
+			kit.Track(ctx, &w.rows[i].at, w.rows[i].layout)
+		}
+	}
+}
+
+// readoutRow is one readout line's widget: its bounds at the last
+// update, and its layout and draw functions, made once per row so that
+// showing the readouts allocates nothing per frame.
+type readoutRow struct {
+	at     image.Rectangle
+	shown  bool
+	layout func()
+	draw   func(*ebiten.Image)
+}
+
+// grow makes a readoutRow for every readout line.
+func (w *windowState) grow(v *view) {
+	for i := len(w.rows); i < len(w.readout); i++ {
+		w.rows = append(w.rows, readoutRow{
+			layout: func() { v.readoutLine(i) },
+			draw:   func(dst *ebiten.Image) { v.drawWarning(dst, i) },
+		})
+	}
+}
+
+// readoutLine lays out line i: plain text, or a warning drawn over an
+// empty widget.
+func (v *view) readoutLine(i int) {
+	w := &v.win
+	if w.readoutWarn[i] {
+		v.ctx.DrawOnlyWidget(w.rows[i].draw)
+		return
+	}
+	v.ctx.Text(w.readout[i])
+}
+
+// drawWarning draws readout line i in the warning colour where debugui
+// would have put its text (left, with debugui's padding, vertically
+// centred), with debugui's font at the UI scale.
+func (v *view) drawWarning(dst *ebiten.Image, i int) {
+	r, s := v.win.rows[i].at, float64(v.uiPx)
+	v.warnOp.GeoM.Reset()
+	v.warnOp.GeoM.Translate(float64(r.Min.X+uiPadding), float64(r.Min.Y)+float64(r.Dy()-uiLineHeight)/2)
+	v.warnOp.GeoM.Scale(s, s)
+	v.warnOp.ColorScale.Reset()
+	c := render.Warning
+	v.warnOp.ColorScale.Scale(c.R*c.A, c.G*c.A, c.B*c.A, c.A)
+	debugui.DrawText(dst, v.win.readout[i], &v.warnOp)
+}
+
+// debugui's text padding and line height (its default style), in UI
+// units, for drawWarning.
+const (
+	uiPadding    = 5
+	uiLineHeight = 16
+)
 
 func (v *view) compareWindow(ctx *debugui.Context, r image.Rectangle) {
 	m, w := v.M, &v.win
@@ -299,31 +446,66 @@ func (v *view) compareWindow(ctx *debugui.Context, r image.Rectangle) {
 			m.Touch()
 		})
 		ctx.Checkbox(&m.Split, "side by side (else ghost)").On(m.Touch)
+		ctx.Text(w.compareHint[m.Mode])
 	})
 }
 
 func (v *view) viewWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
 	m := v.M
 	ctx.Window("View", r, func(debugui.ContainerLayout) {
-		ctx.Button("Reset camera").On(func() { m.Camera = m.Home; m.Touch() })
+		v.viewRows(ctx, false)
 		ctx.SetGridLayout([]int{-1, -1}, nil)
 		ctx.Checkbox(&m.Opt.Grid, "grid").On(m.Touch)
 		ctx.Checkbox(&m.Opt.Basis, "basis").On(m.Touch)
 		ctx.Checkbox(&m.Opt.LocalAxes, "local axes").On(m.Touch)
 		ctx.Checkbox(&m.Opt.Labels, "labels").On(m.Touch)
 		ctx.Checkbox(&m.Ghost, "ghost").On(m.Touch)
-		ctx.Checkbox(&m.Camera.Ortho, "orthographic").On(m.Touch)
-		if in.SetUIScale != nil {
-			ctx.SetGridLayout([]int{-1, -1, -1}, nil)
-			ctx.Button("UI 1x").On(func() { in.SetUIScale(1) })
-			ctx.Button("UI 2x").On(func() { in.SetUIScale(2) })
-			ctx.Button("UI 3x").On(func() { in.SetUIScale(3) })
-			if kit.NewColumns(in).Compact() {
-				ctx.SetGridLayout([]int{-1}, nil)
-				ctx.Text("UI 1x shows every window.")
-			}
-		}
+		v.uiScaleRow(ctx, in)
 	})
+}
+
+// viewRows are the camera buttons: Frame and the four views (compact:
+// Frame, Top and Iso; Front and Side are on keys), and the orthographic
+// toggle.
+func (v *view) viewRows(ctx *debugui.Context, compact bool) {
+	m := v.M
+	if compact {
+		ctx.SetGridLayout([]int{-1, -1, -1, -1}, nil)
+		ctx.Button("Frame").On(func() { m.FrameView() })
+		ctx.Button("Top").On(func() { m.SetView(piston.ViewTop) })
+		ctx.Button("Iso").On(func() { m.SetView(piston.ViewIso) })
+		ctx.Checkbox(&m.Camera.Ortho, "ortho").On(m.Touch)
+		ctx.SetGridLayout([]int{-1}, nil)
+		return
+	}
+	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
+	ctx.Button("Frame Z").On(func() { m.FrameView() })
+	ctx.Button("Top T").On(func() { m.SetView(piston.ViewTop) })
+	ctx.Button("Front V").On(func() { m.SetView(piston.ViewFront) })
+	ctx.Button("Side S").On(func() { m.SetView(piston.ViewSide) })
+	ctx.Button("Iso I").On(func() { m.SetView(piston.ViewIso) })
+	ctx.Checkbox(&m.Camera.Ortho, "ortho O").On(m.Touch)
+}
+
+var spinLabels = [2]string{"Spin B about its own x axis (Space)", "Spin B (Space)"}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// uiScaleRow is the UI scale buttons (also the + and - keys).
+func (v *view) uiScaleRow(ctx *debugui.Context, in *kit.Input) {
+	if in.SetUIScale == nil {
+		return
+	}
+	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
+	ctx.Button("UI 1x").On(func() { in.SetUIScale(1) })
+	ctx.Button("UI 2x").On(func() { in.SetUIScale(2) })
+	ctx.Button("UI 3x").On(func() { in.SetUIScale(3) })
+	ctx.SetGridLayout([]int{-1}, nil)
 }
 
 func (v *view) presetsWindow(ctx *debugui.Context, r image.Rectangle) {

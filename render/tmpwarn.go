@@ -1,0 +1,3 @@
+package render
+
+var Warning = rgb8(255, 170, 40)
