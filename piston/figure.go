@@ -15,7 +15,9 @@ import (
 // export command writes it: st's scene (file or preset, then its sets)
 // under st's mode, behind it a ghost (dimmed by GhostDim) under st's
 // compare mode when there is one, with the grid, basis, local axes and
-// labels on, seen by HomeCamera(st) in a w by h pixel viewport. Segments
+// labels on (spread apart at text scale 1, with leader lines, as
+// render.Frame.SpreadLabels does), seen by HomeCamera(st) in a w by h
+// pixel viewport. Segments
 // and labels are in pixels, y down, as render.WritePNG and WriteSVG take
 // them. An error means st's scene does not load or a mode name is
 // unknown; nothing partial is returned. A viewport with no area gives no
@@ -46,6 +48,7 @@ func Figure(st state.State, w, h int) ([]render.Segment, []render.Label, error) 
 	}
 	mode.World(sc.Nodes, &ws, world)
 	f.Scene(sc, world, render.DefaultOptions())
+	f.SpreadLabels(1)
 	return f.Segments, f.Labels, nil
 }
 

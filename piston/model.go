@@ -63,6 +63,13 @@ type Model struct {
 	ws     [2]modes.Workspace
 	World  [2][]mgl64.Mat4 // world matrices of Mode and Compare
 	Frames [2]render.Frame // the picture: [0] main, [1] the split's right half
+
+	// LabelScale is the text scale the view draws labels at (1 for
+	// render.TextSize pixels); Recompute spreads each frame's labels
+	// apart for it. Below 1, the zero value included, counts as 1.
+	LabelScale float64
+	HideArc    bool       // draw no skew arc for the picked node
+	Arcs       [2]SkewArc // the skew arcs the last Recompute drew in Frames (zero: none)
 }
 
 // SpinStep is how far the spin turns per tick, in degrees (one turn in six
@@ -251,6 +258,7 @@ func (m *Model) Recompute(x, w, h float64) {
 		m.Frames[0].Scene(m.Scene, m.World[0], m.Opt)
 		m.Frames[1].Begin(m.Camera, render.Viewport{})
 	}
+	m.artifacts(cmp >= 0 && m.Split)
 }
 
 // GhostDim is the alpha factor of the compare mode's ghost.

@@ -34,13 +34,18 @@ type Segment struct {
 	Width float32
 }
 
-// Label is a text anchored at a projected point (pixels, y down); the
-// text's baseline starts a few pixels to the right of At, at the
-// drawer's choice.
+// Label is a text anchored at a projected point (pixels, y down): its
+// baseline starts at LabelBaseline(At, scale), a little right of and
+// above At, in the window and the exporters alike. Anchor is the point
+// the label names: Frame.Text sets it to At, and Frame.SpreadLabels,
+// which moves At to keep labels apart, keeps it (a leader line then joins
+// Anchor to the moved text). Drawers draw At; a label made elsewhere may
+// leave Anchor zero.
 type Label struct {
-	At    mgl64.Vec2
-	Text  string
-	Color Color
+	At     mgl64.Vec2
+	Text   string
+	Color  Color
+	Anchor mgl64.Vec2
 }
 
 // hpoint is a point in clip coordinates with its view depth.
@@ -67,6 +72,7 @@ type Frame struct {
 	depth    [4]float64 // row of the view matrix giving the depth in front of the eye
 	screen   mgl64.Mat4 // NDC to pixels, with the y flip
 	pts      []hpoint   // Mesh's transformed points
+	spread   spreadBuf  // SpreadLabels' scratch
 }
 
 // Begin starts a new picture seen by cam in vp: it empties Segments and
@@ -148,7 +154,7 @@ func (f *Frame) Mesh(m *Mesh, model mgl64.Mat4, c Color, width float32) {
 // off screen, nearer than Near or farther than Far) or not finite.
 func (f *Frame) Text(at mgl64.Vec3, text string, c Color) {
 	if p, ok := f.Project(at); ok {
-		f.Labels = append(f.Labels, Label{At: p, Text: text, Color: c})
+		f.Labels = append(f.Labels, Label{At: p, Text: text, Color: c, Anchor: p})
 	}
 }
 

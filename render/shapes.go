@@ -160,3 +160,46 @@ func (f *Frame) Polyline(n, maxSegs int, at func(i int) mgl64.Vec3, c Color, w f
 		}
 	}
 }
+
+// ArcDir returns the unit direction at fraction t (0 to 1) of the way
+// from the direction of u to that of v, turning in their plane the
+// shorter way (spherical interpolation of the unit vectors): u's
+// direction at t = 0, v's at t = 1. ok is false, and the direction zero,
+// when u or v is zero or not finite, or they are parallel or opposite
+// (no single plane, or no shorter way).
+func ArcDir(u, v mgl64.Vec3, t float64) (mgl64.Vec3, bool) {
+	lu, lv := u.Len(), v.Len()
+	if !(lu > 0) || !(lv > 0) || math.IsInf(lu, 0) || math.IsInf(lv, 0) {
+		return mgl64.Vec3{}, false
+	}
+	a, b := u.Mul(1/lu), v.Mul(1/lv)
+	sin := a.Cross(b).Len()
+	theta := math.Atan2(sin, a.Dot(b))
+	if !(sin > 1e-9) {
+		return mgl64.Vec3{}, false
+	}
+	wa, wb := math.Sin((1-t)*theta)/sin, math.Sin(t*theta)/sin
+	return a.Mul(wa).Add(b.Mul(wb)), true
+}
+
+// Arc appends a circular arc of radius r about c from the direction of u
+// to that of v, the shorter way in their plane (see ArcDir), as n
+// segments. It appends nothing, and returns false, when ArcDir does not
+// apply, r is not a finite positive number, or n < 1.
+func (f *Frame) Arc(c, u, v mgl64.Vec3, r float64, n int, col Color, w float32) bool {
+	if n < 1 || !(r > 0) || math.IsInf(r, 0) {
+		return false
+	}
+	d, ok := ArcDir(u, v, 0)
+	if !ok {
+		return false
+	}
+	prev := c.Add(d.Mul(r))
+	for i := 1; i <= n; i++ {
+		d, _ = ArcDir(u, v, float64(i)/float64(n))
+		p := c.Add(d.Mul(r))
+		f.Line(prev, p, col, w)
+		prev = p
+	}
+	return true
+}

@@ -23,6 +23,13 @@ var (
 	ZColor    = Color{0.25, 0.4, 1, 1}      // world z
 )
 
+// Warning marks an artifact the user should see: readout lines that flag
+// skew, a volume change or a matrix no TRS can hold, and the skew arc on
+// the canvas. Amber (RGB 255, 170, 40): readable on Background and apart
+// from the node colours (magenta, cyan) and the basis' red, green and
+// blue.
+var Warning = rgb8(255, 170, 40)
+
 // DriftColors are the drift lab's storages' colours, in drift.Kind order
 // (matrix, set-together, quantized, separate, unbiased): the boxes, the
 // plot's lines, the legend and the table's headings use them.

@@ -61,9 +61,9 @@ func TestLectureLayout(t *testing.T) {
 			}
 			shown++
 			if !r.at.In(body) || !r.at.In(screen) || r.at.Overlaps(lay.LabWindow()) {
-				t.Errorf("%dx%d UI %dx: readout %q at %v, outside the window body %v or the screen %v", c.w, c.h, c.scale, v.win.readout[i], r.at, body, screen)
+				t.Errorf("%dx%d UI %dx: readout %q at %v, outside the window body %v or the screen %v", c.w, c.h, c.scale, v.win.readout[i].Text, r.at, body, screen)
 			}
-			warned = warned || v.win.readoutWarn[i]
+			warned = warned || v.win.readout[i].Warn
 		}
 		if shown < 2 || !warned {
 			t.Errorf("%dx%d UI %dx: %d readout rows shown, warning %v; want skew and volume, skew warned", c.w, c.h, c.scale, shown, warned)

@@ -119,6 +119,7 @@ func (v *view) Update(in *kit.Input) error {
 	if !m.Dirty() {
 		return nil
 	}
+	m.LabelScale = float64(kit.UIPixels(in)) // the drawn labels' size, so the spread boxes match them
 	m.Recompute(v.x, v.w, v.h)
 	v.strokes.Reset()
 	v.strokes.MinLength = subPixel

@@ -3,7 +3,6 @@ package pistonlab
 import (
 	"fmt"
 	"image"
-	"math"
 	"runtime"
 	"strings"
 
@@ -31,9 +30,8 @@ type windowState struct {
 	compareSel   int
 	path         string
 	fileMsg      string
-	readout      []string
-	readoutKey   []bool // the line is an artifact (skew, volume, TRS): shown in the compact layout too
-	readoutWarn  []bool // the line shows an artifact that is there: drawn in the warning colour
+	readout      []piston.ReadoutLine
+	readoutKey   []bool // the line is an artifact (skew, volume): shown in the compact layout too
 	rows         []readoutRow
 	readoutHead  string
 	root, a      int      // indices of the piston's Root and A, -1 when absent
@@ -74,90 +72,12 @@ func (w *windowState) refresh(m *piston.Model) {
 	if len(w.nodeNames) != len(m.Scene.Nodes) {
 		w.init(m)
 	}
-	r := modes.Analyze(m.Nodes(), m.World[0], m.Picked)
-	w.readout = w.readout[:0]
 	w.readoutHead = fmt.Sprintf("%s under %s", m.Scene.Nodes[m.Picked].Name, piston.ModeName(m.Mode))
-	w.readout = appendReadout(w.readout, r)
-	w.readoutKey, w.readoutWarn = w.readoutKey[:0], w.readoutWarn[:0]
-	for i, l := range w.readout {
-		warn := strings.HasSuffix(l, "   <<")
-		if warn {
-			w.readout[i] = strings.TrimSuffix(l, "   <<")
-		}
-		w.readoutKey = append(w.readoutKey, strings.HasPrefix(l, "skew") || strings.HasPrefix(l, "volume"))
-		w.readoutWarn = append(w.readoutWarn, warn)
+	w.readout = m.ReadoutLines(w.readout[:0])
+	w.readoutKey = w.readoutKey[:0]
+	for _, l := range w.readout {
+		w.readoutKey = append(w.readoutKey, strings.HasPrefix(l.Text, "skew") || strings.HasPrefix(l.Text, "volume"))
 	}
-}
-
-// appendReadout appends the readout lines of r: the world matrix's top
-// three rows, skew, volume, lossy scale, polar stretch and
-// representability. An undefined value shows as "-" with its reason
-// (overflow, or a zero scale for the skew), never NaN or Inf; numbers of
-// magnitude 1e6 and more print in exponent form so a line stays short.
-func appendReadout(lines []string, r modes.Readout) []string {
-	const why = "-  (overflow: beyond float64)"
-	if r.WorldOK {
-		wm := r.World
-		// The bottom row of an affine world matrix is always 0 0 0 1.
-		for row := 0; row < 3; row++ {
-			lines = append(lines, "["+uiNum("%6.2f", wm.At(row, 0))+uiNum("%6.2f", wm.At(row, 1))+
-				uiNum("%6.2f", wm.At(row, 2))+uiNum("%6.2f", wm.At(row, 3))+" ]")
-		}
-	} else {
-		lines = append(lines, "world      "+why)
-	}
-	switch {
-	case r.SkewOK:
-		lines = append(lines, mark(r.Skewed(), fmt.Sprintf("skew       %.2f deg", r.SkewDeg)))
-	case r.RepresentableOK:
-		lines = append(lines, "skew       -  (a zero scale collapses an axis: skew undefined)")
-	default:
-		lines = append(lines, "skew       "+why)
-	}
-	if r.VolumeOK {
-		lines = append(lines, mark(r.Flat() || r.Volume < 0, "volume     "+uiNum("%.3f", r.Volume)))
-	} else {
-		lines = append(lines, "volume     "+why)
-	}
-	if r.LossyOK {
-		lines = append(lines, mark(r.LossyFlipped(), "lossy      "+uiNum("%.3f", r.LossyScale[0])+" "+uiNum("%.3f", r.LossyScale[1])+" "+uiNum("%.3f", r.LossyScale[2])))
-	} else {
-		lines = append(lines, "lossy      "+why)
-	}
-	if r.StretchOK {
-		lines = append(lines, "stretch    "+uiNum("%.3f", r.Stretch[0])+" "+uiNum("%.3f", r.Stretch[1])+" "+uiNum("%.3f", r.Stretch[2]))
-	} else {
-		lines = append(lines, "stretch    "+why)
-	}
-	if r.RepresentableOK {
-		lines = append(lines, mark(!r.Representable, "TRS        "+yesNo(r.Representable)))
-	} else {
-		lines = append(lines, "TRS        "+why)
-	}
-	return lines
-}
-
-// uiNum formats x with format below 1e6 and with %.3g (exponent form)
-// from there on.
-func uiNum(format string, x float64) string {
-	if math.Abs(x) < 1e6 {
-		return fmt.Sprintf(format, x)
-	}
-	return fmt.Sprintf(" %.3g", x)
-}
-
-func mark(bad bool, s string) string {
-	if bad {
-		return s + "   <<"
-	}
-	return s
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "representable"
-	}
-	return "NOT representable"
 }
 
 // Windows makes the piston lab's windows for the UI level in in. At the
@@ -410,11 +330,11 @@ func (w *windowState) grow(v *view) {
 // empty widget.
 func (v *view) readoutLine(i int) {
 	w := &v.win
-	if w.readoutWarn[i] {
+	if w.readout[i].Warn {
 		v.ctx.DrawOnlyWidget(w.rows[i].draw)
 		return
 	}
-	v.ctx.Text(w.readout[i])
+	v.ctx.Text(w.readout[i].Text)
 }
 
 // drawWarning draws readout line i in the warning colour where debugui
@@ -428,7 +348,7 @@ func (v *view) drawWarning(dst *ebiten.Image, i int) {
 	v.warnOp.ColorScale.Reset()
 	c := render.Warning
 	v.warnOp.ColorScale.Scale(c.R*c.A, c.G*c.A, c.B*c.A, c.A)
-	debugui.DrawText(dst, v.win.readout[i], &v.warnOp)
+	debugui.DrawText(dst, v.win.readout[i].Text, &v.warnOp)
 }
 
 // debugui's text padding and line height (its default style), in UI

@@ -1,3 +1,0 @@
-package render
-
-var Warning = rgb8(255, 170, 40)
