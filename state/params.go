@@ -179,7 +179,19 @@ func viewParams() []Param {
 				}
 				return []string{s.Camera.String()}
 			}},
-		Choice("lab", "view: "+strings.Join(LabNames(), ", "), LabNames(), defaultLab(),
+		{Name: "view", Usage: "camera direction, framed: " + strings.Join(Views, ", ") + " (the default is the original demo's)",
+			Apply: func(s *State, v string) error {
+				if err := oneOf("view", v, Views); err != nil {
+					return err
+				}
+				s.View = v
+				return nil
+			},
+			Value: func(s State) []string { return nonDefault(s.View, "") }},
+		{Name: "ortho", IsBool: true, Usage: "orthographic projection (parallel lines stay parallel: skew shows as a parallelogram)",
+			Apply: func(s *State, v string) (err error) { s.Ortho, err = parseBool("ortho", v); return },
+			Value: func(s State) []string { return boolValue(s.Ortho) }},
+		Choice("lab", "lab shown: "+strings.Join(LabNames(), ", "), LabNames(), defaultLab(),
 			func(s *State) *string { return &s.Lab }),
 		Choice("aa", "anti-aliased lines: auto (dropped when frames stay slow), on or off", AntiAliasModes, "auto",
 			func(s *State) *string { return &s.AntiAlias }),

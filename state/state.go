@@ -31,6 +31,11 @@ var UILevels = []string{"full", "min", "off"}
 // fast the machine happened to be).
 var AntiAliasModes = []string{"auto", "on", "off"}
 
+// Views are the named camera directions of the view setting: top looks
+// straight down (world x to the right, z down the screen), front along
+// -z, side along -x, iso from (1, 1, 1).
+var Views = []string{"top", "front", "side", "iso"}
+
 // State is everything the command line or the URL can set. The zero value
 // is not valid; start from Default.
 type State struct {
@@ -44,6 +49,8 @@ type State struct {
 	UIScale   int         // 1, 2 or 3
 	Spin      bool        // B spins about its own x axis
 	Camera    *CameraSpec // nil for the default view
+	View      string      // one of Views: the camera's direction, framed ("" keeps the default direction)
+	Ortho     bool        // orthographic projection
 	Lab       string      // one of LabNames
 	AntiAlias string      // one of AntiAliasModes
 	Normalize string      // the drift lab's axis normalization, set by that lab's normalize Param
