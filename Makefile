@@ -9,7 +9,7 @@ TOOLS         := $(CURDIR)/tools/bin
 FUZZFACTOR    ?= 1
 XVFB          := xvfb-run -a -s "-screen 0 1280x720x24"
 
-.PHONY: run test check gotest fuzz bench build clean deps-run deps-test
+.PHONY: run test check gotest fuzz bench build clean deps-run deps-test idlecpu
 
 run: deps-run build
 	@./skewlab $(ARGS)
@@ -60,6 +60,11 @@ test: deps-test check gotest fuzz
 RUNS          ?= 5
 bench:
 	@GO=$(GO) scripts/bench.sh $(RUNS)
+
+# The window's CPU use over 10 s once idle, under Xvfb (README,
+# "Quiet when idle"); ARGS go to the app (ARGS=-spin for comparison).
+idlecpu: deps-test build
+	@scripts/idlecpu.sh $(ARGS)
 
 clean:
 	rm -rf skewlab dist tools/bin

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -59,7 +60,12 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 			return cli.UsageError(stderr, "", err)
 		}
 	}
-	app, err := ui.NewApp(st, ui.Config{Screenshot: shot, Measure: time.Duration(*measure * float64(time.Second))}, labs)
+	cfg := ui.Config{Screenshot: shot, Measure: time.Duration(*measure * float64(time.Second))}
+	probe, err := probeEnv(stdout, &cfg)
+	if err != nil {
+		return cli.UsageError(stderr, "", err)
+	}
+	app, err := ui.NewApp(st, cfg, labs)
 	if err != nil {
 		// NewApp fails only on the state: a scene or preset that does not
 		// load.
@@ -83,10 +89,33 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 	if *measure > 0 {
 		fmt.Fprintf(stdout, "skewlab: %.1f FPS, %.1f TPS\n", app.FPS, app.TPS)
 	}
+	if probe > 0 {
+		fmt.Fprintf(stdout, "skewlab: probe: %d frames in %g s\n", app.ProbeFrames, probe)
+	}
 	if shot != "" {
 		fmt.Fprintln(stdout, "skewlab: screenshot saved to", shot)
 	}
 	return 0
+}
+
+// probeEnv reads SKEWLAB_PROBE=SECONDS (0.1 to 3600), the tests' check
+// of the idle frame rate (ui.Config.Probe; README, "Quiet when idle"): once quiet,
+// the app prints "skewlab: probe: quiet, pid PID", counts the frames it
+// draws for SECONDS, prints "skewlab: probe: N frames in SECONDS s" and
+// ends. It returns the seconds (0 when unset).
+func probeEnv(stdout io.Writer, cfg *ui.Config) (float64, error) {
+	v := os.Getenv("SKEWLAB_PROBE")
+	if v == "" {
+		return 0, nil
+	}
+	s, err := strconv.ParseFloat(v, 64)
+	if err != nil || !(s >= 0.1 && s <= 3600) {
+		return 0, fmt.Errorf("SKEWLAB_PROBE=%q: want 0.1 to 3600 seconds", v)
+	}
+	cfg.Probe = time.Duration(s * float64(time.Second))
+	pid := os.Getpid()
+	cfg.ProbeStart = func() { fmt.Fprintf(stdout, "skewlab: probe: quiet, pid %d\n", pid) }
+	return s, nil
 }
 
 // displayAvailable reports whether a window system can be reached: on

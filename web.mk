@@ -8,7 +8,7 @@ WEBADDR       ?= 127.0.0.1:8080
 # on slow links wait for every megabyte.
 WEB_GZ_LIMIT  ?= 7000000
 
-.PHONY: web serve webtest webtest-mutation webnoise webtest-server deps-web
+.PHONY: web serve webtest webtest-mutation webnoise webidlecpu webtest-server deps-web
 
 deps-web:
 	@scripts/deps.sh web
@@ -51,6 +51,11 @@ webtest-mutation: webtest-server
 # of make test: about 40 s, prints a table).
 webnoise: webtest-server
 	node web/test/noise.mjs --dist $(DIST) --server out/skewlab-serve
+
+# Chromium's CPU over 10 s for a settled page and a spinning one (not
+# part of make test: about 40 s; docs/web.md has the numbers).
+webidlecpu: webtest-server
+	node web/test/idlecpu.mjs --dist $(DIST) --server out/skewlab-serve
 
 webtest-server: deps-web web
 	@gz=$$(wc -c < $(DIST)/skewlab.wasm.gz); if [ $$gz -gt $(WEB_GZ_LIMIT) ]; then \

@@ -5,8 +5,8 @@ package main
 // The browser entry point. index.html starts the program with the
 // arguments "skewlab web", so dispatch runs runWeb: it reads the page's URL
 // into a state (the same parameters as the app's flags), shows every
-// invalid parameter over the canvas and in the console, exposes the Share
-// hook and runs the app.
+// invalid parameter over the canvas and in the console, exposes the Share,
+// visibility and wake hooks and runs the app.
 
 import (
 	"fmt"
@@ -43,6 +43,26 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 	})
 	defer share.Release()
 	js.Global().Set("skewlabShare", share)
+	// The page calls skewlabVisible(false) while its tab is hidden or the
+	// canvas is scrolled out of view, and skewlabVisible(true) when it can
+	// be seen again (index.html): the app stops drawing meanwhile.
+	visible := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		app.SetHidden(len(args) > 0 && !args[0].Truthy())
+		return nil
+	})
+	defer visible.Release()
+	js.Global().Set("skewlabVisible", visible)
+	if page.Truthy() && page.Get("visible").Type() == js.TypeBoolean {
+		app.SetHidden(!page.Get("visible").Bool())
+	}
+	// skewlabWake() makes the app draw as after an input: tests that wait
+	// for new frames call it, since a settled app draws none by itself.
+	wake := js.FuncOf(func(js.Value, []js.Value) any {
+		app.Wake()
+		return nil
+	})
+	defer wake.Release()
+	js.Global().Set("skewlabWake", wake)
 	ebiten.SetWindowTitle("skewlab")
 	g := newWebGame(app, page)
 	if err := ebiten.RunGame(g); err != nil {

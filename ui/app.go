@@ -11,6 +11,7 @@ import (
 	"os"
 	"skewlab/ui/kit"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/ebitengine/debugui"
@@ -30,13 +31,22 @@ type Config struct {
 	Background color.Color
 	// Measure, when positive, ends the app after that long and records
 	// the frame and tick rates in FPS and TPS (for performance checks).
+	// Frames then come at the display's rate all the time.
 	Measure time.Duration
+	// Probe, when positive, is a check of the idle frame rate (for
+	// tests): once the app is first quiet (the anti-aliasing choice is
+	// final and settleFrames frames were drawn after the last input; a
+	// view may still animate), it calls ProbeStart (if not nil), counts
+	// the frames drawn for Probe, records them in ProbeFrames and ends.
+	Probe      time.Duration
+	ProbeStart func()
 }
 
 // App is the ebiten Game: it routes input between debugui and the current
 // view, switches labs, hides the UI, toggles fullscreen, shows the help
-// overlay and takes screenshots. Update and Draw allocate nothing in
-// steady state beyond what debugui itself does.
+// overlay and takes screenshots. Once settled it draws only on input
+// (idle.go). Update and Draw allocate nothing in steady state beyond what
+// debugui itself does.
 type App struct {
 	st      state.State
 	cfg     Config
@@ -71,14 +81,23 @@ type App struct {
 	calm           int  // frames drawn since the last input or resize
 	keyBuf         []ebiten.Key
 	touchBuf       []ebiten.TouchID
-	shotPath       string // a screenshot to take at the end of the next Draw
-	done           bool   // -screenshot written: end at the next Update
-	Err            error  // why the app ended early, if it did
+	shotPath       string      // a screenshot to take at the end of the next Draw
+	tickedAt       int         // updates at the last Draw: a Draw after no new tick repeats the picture
+	onDemand       bool        // ebiten runs frames only on input or ScheduleFrame (see pace)
+	hidden         atomic.Bool // nobody can see the app (SetHidden): no work, no frames
+	woken          atomic.Bool // Wake was called: draw as after an input
+	probeFrom      int         // draws when the Probe window began; -1 before
+	probeDue       atomic.Bool // the Probe window is over
+	done           bool        // -screenshot written: end at the next Update
+	Err            error       // why the app ended early, if it did
 	start          time.Time
 
 	// FPS and TPS are ebiten's frame and tick rates when a Measure run
 	// ended.
 	FPS, TPS float64
+	// ProbeFrames is the number of frames drawn in a Probe run's window
+	// (-1 until it ends).
+	ProbeFrames int
 }
 
 // NewApp makes the app for st showing labs (in the Lab window's order; at
@@ -88,7 +107,8 @@ func NewApp(st state.State, cfg Config, labs []kit.Lab) (*App, error) {
 	if len(labs) == 0 {
 		return nil, errors.New("no labs to show")
 	}
-	a := &App{st: st, cfg: cfg, labs: labs, views: make([]kit.View, len(labs)), scale: 1, chars: make([]rune, 0, 16)}
+	a := &App{st: st, cfg: cfg, labs: labs, views: make([]kit.View, len(labs)), scale: 1, chars: make([]rune, 0, 16),
+		probeFrom: -1, ProbeFrames: -1}
 	for _, l := range labs {
 		a.names = append(a.names, l.State.Name)
 	}
@@ -187,6 +207,15 @@ func (a *App) Update() error {
 	if a.cfg.Measure > 0 && time.Since(a.start) >= a.cfg.Measure {
 		a.FPS, a.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
 		return ebiten.Termination
+	}
+	if a.probeEnded() {
+		return ebiten.Termination
+	}
+	if a.hidden.Load() {
+		return nil // nobody can see it: no work (see SetHidden)
+	}
+	if a.woken.Swap(false) {
+		a.calm = 0
 	}
 	a.updates++
 	in := &a.in
@@ -401,9 +430,24 @@ func (a *App) backButton() {
 	a.ctxNow.Button("UI 1x").On(func() { a.in.SetUIScale(1) })
 }
 
-// Draw draws the view, the UI and the help overlay, then writes a
-// requested screenshot.
+// Draw draws the view, the UI and the help overlay, writes a requested
+// screenshot, then chooses how ebiten runs the next frames (pace: at the
+// display's rate until settled, on demand after). Every call counts in
+// Frames, also while hidden, when it draws nothing.
 func (a *App) Draw(screen *ebiten.Image) {
+	a.probeEnded()
+	a.draws++
+	if a.hidden.Load() {
+		a.pace(true)
+		return
+	}
+	ticked := a.updates != a.tickedAt
+	if ticked {
+		// Only a frame after a tick shows what the input did (debugui
+		// updates hovers in Update).
+		a.tickedAt = a.updates
+		a.calm++
+	}
 	screen.Fill(a.cfg.Background)
 	a.view().Draw(screen)
 	if a.level != kit.LevelOff && a.updates > 0 {
@@ -412,8 +456,6 @@ func (a *App) Draw(screen *ebiten.Image) {
 	if a.help {
 		a.drawHelp(screen)
 	}
-	a.draws++
-	a.calm++
 	// An animated view never settles: its screenshot is taken once input
 	// and layout are calm.
 	if a.cfg.Screenshot != "" && !a.done && a.updates >= settleFrames && a.calm >= settleFrames {
@@ -428,6 +470,8 @@ func (a *App) Draw(screen *ebiten.Image) {
 		}
 		a.shotPath = ""
 	}
+	a.probe()
+	a.pace(ticked)
 }
 
 // appHelp lists the app's own keys for the help overlay.

@@ -118,3 +118,86 @@ func TestSettled(t *testing.T) {
 		t.Error("aa=off draws anti-aliased")
 	}
 }
+
+// TestOnDemand: the app asks for frames on demand exactly when it is
+// settled; Wake and a resize bring back frames at the display's rate for
+// settleFrames frames; a spinning view never goes on demand; while hidden
+// Update does no work (no tick counted) and the app is on demand, and
+// shown again it draws as after an input.
+func TestOnDemand(t *testing.T) {
+	uitest.NeedLoop(t)
+	//lint:ignore SA1019 the mode the tests' own loop had, restored
+	defer ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)
+	img := ebiten.NewImage(640, 480)
+	defer img.Deallocate()
+	frame := func(a *App) {
+		if err := a.Update(); err != nil {
+			t.Fatal(err)
+		}
+		a.Draw(img)
+	}
+	// framesToDemand returns the frames drawn until the app is on demand,
+	// checking that it is so only when settled.
+	framesToDemand := func(a *App, limit int) int {
+		for n := 1; n <= limit; n++ {
+			frame(a)
+			if a.OnDemand() != a.Settled() {
+				t.Fatalf("frame %d: on demand %v, settled %v", n, a.OnDemand(), a.Settled())
+			}
+			if a.OnDemand() {
+				return n
+			}
+		}
+		return -1
+	}
+	st := state.Default()
+	st.AntiAlias = "on"
+	a, err := NewApp(st, Config{}, testLabs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.LayoutF(640, 480)
+	if n := framesToDemand(a, 20); n != settleFrames {
+		t.Errorf("at the start: on demand after %d frames, want %d", n, settleFrames)
+	}
+	a.Wake()
+	if n := framesToDemand(a, 20); n != settleFrames {
+		t.Errorf("after Wake: on demand after %d frames, want %d", n, settleFrames)
+	}
+	a.LayoutF(600, 400)
+	if n := framesToDemand(a, 20); n != settleFrames {
+		t.Errorf("after a resize: on demand after %d frames, want %d", n, settleFrames)
+	}
+	// A Draw without a tick before it (input woke a frame sooner than
+	// the clock gave a tick) is not a calm frame.
+	a.Wake()
+	frame(a)
+	a.Draw(img)
+	a.Draw(img)
+	if a.calm != 1 {
+		t.Errorf("calm %d after one tick and three draws, want 1", a.calm)
+	}
+
+	a.SetHidden(true)
+	ticks, draws := a.Frames()
+	frame(a)
+	if t2, d2 := a.Frames(); t2 != ticks || d2 != draws+1 || !a.OnDemand() {
+		t.Errorf("hidden: ticks %d -> %d (want no change), draws %d -> %d (want +1), on demand %v", ticks, t2, draws, d2, a.OnDemand())
+	}
+	a.SetHidden(false)
+	if n := framesToDemand(a, 20); n != settleFrames {
+		t.Errorf("shown again: on demand after %d frames, want %d", n, settleFrames)
+	}
+
+	st.Spin = true
+	a, _ = NewApp(st, Config{}, testLabs)
+	a.LayoutF(640, 480)
+	if n := framesToDemand(a, 20); n != -1 {
+		t.Errorf("spinning B: on demand after %d frames, want never", n)
+	}
+	a.SetHidden(true)
+	frame(a)
+	if !a.OnDemand() {
+		t.Error("spinning B, hidden: not on demand")
+	}
+}

@@ -62,7 +62,10 @@ type View interface {
 	// Help lists the view's own keys, one "KEY  what it does" per line.
 	Help() []string
 	// Animating reports whether the picture changes without input (a
-	// spin, a running lab). The App is not settled while it does.
+	// spin, a running lab). The App is not settled while it does and
+	// keeps drawing at the display's rate; otherwise, once settled, it
+	// draws only on input, so a view whose picture changes by itself must
+	// say so here.
 	Animating() bool
 	// Share writes the view's part of the state a Share link carries
 	// into st (its settings as they are now), leaving every other field

@@ -19,8 +19,8 @@
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
-  analyse, assert, capture, cyanDiff, cyanMiss, drag, FIRST_FRAME_LIMIT_MS, launch, open,
-  parseArgs, sameState, settle, startServer, ticks, VIEWPORT, waitRunning,
+  analyse, animationFrames, assert, capture, cyanDiff, cyanMiss, drag, FIRST_FRAME_LIMIT_MS, launch, open,
+  parseArgs, sameState, settle, SETTLE_LIMIT_MS, startServer, ticks, VIEWPORT, waitRunning,
 } from "./harness.mjs";
 
 const args = parseArgs(process.argv.slice(2));
@@ -253,6 +253,78 @@ step("an iframe resize and a device pixel ratio of 2 resize the canvas", {}, asy
   } finally {
     await hi.close();
   }
+});
+
+// A hidden page must draw nothing. B spins (spin=1), so a visible page
+// draws every frame and a stop is the hiding's doing. Two real paths of
+// index.html: the visibilitychange listener (document.visibilityState is
+// overridden on the page and the event dispatched; headless Chromium has
+// no hidden tabs, and its animation frames keep running, so the app's own
+// stop is what is seen), and the IntersectionObserver on the canvas (the
+// page in a same-origin iframe, which Chromium does not throttle, scrolled
+// out of its host page's view). window.skewlabFrames counts ebiten's Draw
+// calls, so it also catches frames ebiten would run with nothing drawn.
+const HIDDEN_WINDOW = 60; // animation frames (about 1 s) that must bring no frame
+step("a hidden page stops drawing and a shown one draws again (hidden tab, iframe scrolled out of view)", {}, async () => {
+  const frames = (t) => t.evaluate(() => window.skewlabFrames);
+  const draws = async (t, what) => {
+    const f0 = await frames(t);
+    await t.waitForFunction((f) => window.skewlabFrames >= f + 10, f0, { timeout: SETTLE_LIMIT_MS, polling: "raf" })
+      .catch(() => { throw new Error(`${what}: skewlabFrames stayed at ${f0}`); });
+  };
+  // The hiding reaches the app at once; a frame under way may end. Then
+  // the count must stand still for HIDDEN_WINDOW animation frames of the
+  // page that counts them.
+  const still = async (t, clock, what) => {
+    await t.waitForFunction(() => skewlab.visible === false, null, { timeout: 10_000 });
+    await animationFrames(clock, 3);
+    const f1 = await frames(t);
+    await animationFrames(clock, HIDDEN_WINDOW);
+    const f2 = await frames(t);
+    assert(f2 === f1, `${what}: ${f2 - f1} frames drawn in ${HIDDEN_WINDOW} animation frames while hidden`);
+    return f1;
+  };
+
+  const { page, errors } = await openPage("?spin=1&aa=on&ui=off");
+  await draws(page, "visible tab");
+  const setHidden = (h) => page.evaluate((h) => {
+    if (h) {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+    } else {
+      delete document.visibilityState; // back to Document.prototype's getters
+      delete document.hidden;
+    }
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, h);
+  await setHidden(true);
+  const tabAt = await still(page, page, "hidden tab");
+  await setHidden(false);
+  await draws(page, "tab shown again");
+  await page.close();
+  assert(errors.length === 0, "console errors: " + errors.join(" | "));
+
+  const host = await ctx.newPage();
+  const hostURL = base + "webtest-host.html"; // same origin as the app, served by the route only
+  await host.route(hostURL, (r) => r.fulfill({ contentType: "text/html", body:
+    `<!doctype html><body style="margin:0"><iframe id="f" src="${base}?spin=1&aa=on&ui=off" ` +
+    `style="display:block;width:600px;height:400px;border:0"></iframe><div style="height:3000px"></div></body>` }));
+  await host.goto(hostURL);
+  const frame = await (await host.$("#f")).contentFrame();
+  await waitRunning(frame);
+  await draws(frame, "iframe in view");
+  // The iframe's own animation frames, counted while it is out of view:
+  // over 0 shows Chromium kept running it, so the stop is the app's.
+  await frame.evaluate(() => { window.rafs = 0; const f = () => { window.rafs++; requestAnimationFrame(f); }; requestAnimationFrame(f); });
+  await host.evaluate(() => window.scrollTo(0, 2000));
+  const iframeAt = await still(frame, host, "iframe scrolled out of view");
+  const rafs = await frame.evaluate(() => window.rafs);
+  await host.evaluate(() => window.scrollTo(0, 0));
+  await draws(frame, "iframe scrolled back");
+  await host.screenshot({ path: join(out, "15-iframe-scrolled-back.png") });
+  await host.close();
+  return `no frame in ${HIDDEN_WINDOW} animation frames hidden (tab: stopped at ${tabAt}; iframe: at ${iframeAt}, ` +
+    `its page ran ${rafs} animation frames meanwhile), drawing again when shown`;
 });
 
 step("without WebAssembly the page shows the static figure and says why", {}, async () => {

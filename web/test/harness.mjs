@@ -6,6 +6,8 @@
 // Nothing here sleeps for a fixed time: every wait is for a condition the
 // app or the page reports (skewlab.frame(), skewlab.state, the canvas
 // size), with a timeout that only fails a step that never gets there.
+// The one exception is a window of animation frames (animationFrames)
+// in which a hidden page must draw nothing: that window is the check.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -94,16 +96,20 @@ export async function waitRunning(target, limit = FIRST_FRAME_LIMIT_MS) {
 // pointer move, debugui knows where the pointer is.
 export async function ticks(target, n = 1) {
   const t0 = (await frameOf(target)).ticks;
+  await target.evaluate(() => skewlab.wake()); // a settled app runs no ticks by itself
   await target.waitForFunction((want) => skewlab.frame().ticks >= want, t0 + n, { timeout: SETTLE_LIMIT_MS, polling: "raf" });
 }
 
 // Waits until the app's picture has settled after every input sent so
 // far: at least two frames drawn after this call (so the app's ticks have
 // seen the input) and the app's own settled flag (anti-aliasing choice
-// final, no animation, calm frames since the last input). Returns the
-// frame record, the canvas size and the device pixel ratio.
+// final, no animation, calm frames since the last input). A settled app
+// draws only on input, so this wakes it first (skewlab.wake(): frames as
+// after an input). Returns the frame record, the canvas size and the
+// device pixel ratio.
 export async function settle(target) {
   const d0 = (await frameOf(target)).draws;
+  await target.evaluate(() => skewlab.wake());
   try {
     await target.waitForFunction((d) => { const f = skewlab.frame(); return f.settled && f.draws >= d + 2; },
       d0, { timeout: SETTLE_LIMIT_MS, polling: "raf" });
@@ -217,3 +223,13 @@ export function sameState(a, b) {
   assert(a.dpr === b.dpr, `device pixel ratio ${a.dpr} vs ${b.dpr}`);
   assert(a.antiAlias === b.antiAlias, `anti-aliasing ${a.antiAlias} vs ${b.antiAlias}: the pages are not in the same state`);
 }
+
+// Resolves after n animation frames of target (page or frame): the
+// window in which a hidden app must draw nothing. Counts the frames, so
+// the caller can check the page itself kept running (the browser did not
+// throttle it; the app stopped on its own).
+export const animationFrames = (target, n) => target.evaluate((n) => new Promise((resolve) => {
+  let k = 0;
+  const step = () => (++k >= n ? resolve(k) : requestAnimationFrame(step));
+  requestAnimationFrame(step);
+}), n);
