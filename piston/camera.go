@@ -19,8 +19,10 @@ func CameraFromSpec(spec state.CameraSpec, base render.Camera) render.Camera {
 }
 
 // HomeCamera returns the camera st asks for: render.DefaultCamera, changed
-// by st's camera setting when there is one. It is the model's starting
-// (and Reset) camera and the export command's camera.
+// by st's camera setting when there is one. With a setting it is the
+// model's starting (and Reset) camera and the export command's camera, as
+// is; without one, the model and Figure frame the scene from its
+// direction (Model.FrameNext), so only its Yaw, Pitch and Fov matter.
 func HomeCamera(st state.State) render.Camera {
 	cam := render.DefaultCamera()
 	if st.Camera != nil {

@@ -4,6 +4,7 @@
 package pistonlab
 
 import (
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
@@ -88,8 +89,12 @@ var pistonHelp = []string{
 	"Shift+1..9  load a preset (1 piston, 2 skew)",
 	"Space       spin B about its own x axis",
 	"C           compare: cycle ghost mode, then split, then off",
-	"R           reset the scene and the camera",
-	"drag        orbit; wheel zoom; right or shift drag pan",
+	"R           reset the scene and the camera (framed)",
+	"Z, KP.      frame: fit the pistons into the picture",
+	"T V S I     top, front, side, iso view, framed (KP7 top, KP1 front, KP3 side)",
+	"O, KP5      orthographic on/off",
+	"drag        orbit; wheel zoom toward the cursor (up = in); right or shift drag pan",
+	"touch       one finger orbits; pinch zooms",
 }
 
 // Update applies keys and camera gestures, then recomputes the picture
@@ -99,7 +104,7 @@ func (v *view) Update(in *kit.Input) error {
 	if in.Keys {
 		v.keys(in)
 	}
-	if kit.CameraGestures(&m.Camera, in) {
+	if kit.CameraGesturesIn(&m.Camera, in, m.PaneAt(mgl64.Vec2{in.CursorX, in.CursorY})) {
 		m.Touch()
 	}
 	x, w := in.ViewX, in.ViewW
@@ -165,6 +170,30 @@ func (v *view) keys(in *kit.Input) {
 		m.Reset()
 		v.win.init(m)
 	}
+	just := inpututil.IsKeyJustPressed
+	if just(ebiten.KeyZ) || just(ebiten.KeyKPDecimal) {
+		m.FrameNext()
+	}
+	for _, k := range viewKeys {
+		if just(k.key) || just(k.kp) {
+			m.SetView(k.view)
+		}
+	}
+	if just(ebiten.KeyO) || just(ebiten.KeyKP5) {
+		m.ToggleOrtho()
+	}
+}
+
+// viewKeys are the standard views' keys: a letter (V for front, as F is
+// fullscreen) and Blender's numpad key (Iso has none there).
+var viewKeys = []struct {
+	key, kp ebiten.Key
+	view    piston.View
+}{
+	{ebiten.KeyT, ebiten.KeyKP7, piston.ViewTop},
+	{ebiten.KeyV, ebiten.KeyKP1, piston.ViewFront},
+	{ebiten.KeyS, ebiten.KeyKP3, piston.ViewSide},
+	{ebiten.KeyI, ebiten.KeyI, piston.ViewIso},
 }
 
 // cycleCompare steps the comparison: off, then a ghost of the next mode,
