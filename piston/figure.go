@@ -17,7 +17,9 @@ import (
 // compare mode when there is one, with the grid, basis, local axes and
 // labels on (spread apart at text scale 1, with leader lines, as
 // render.Frame.SpreadLabels does), seen by HomeCamera(st) in a w by h
-// pixel viewport. Segments
+// pixel viewport: st's camera as given, or else the default direction
+// framed as the app frames it at launch (the meshes of both modes,
+// FrameMargin). Segments
 // and labels are in pixels, y down, as render.WritePNG and WriteSVG take
 // them. An error means st's scene does not load or a mode name is
 // unknown; nothing partial is returned. A viewport with no area gives no
@@ -37,16 +39,26 @@ func Figure(st state.State, w, h int) ([]render.Segment, []render.Label, error) 
 			return nil, nil, err
 		}
 	}
-	var f render.Frame
-	f.Begin(HomeCamera(st), render.Viewport{W: float64(w), H: float64(h)})
-	world := make([]mgl64.Mat4, len(sc.Nodes))
 	var ws modes.Workspace
-	Reserve(&f, sc, st.Compare != "")
-	if st.Compare != "" {
-		ghost.World(sc.Nodes, &ws, world)
-		f.Scene(sc, world, render.Options{Dim: GhostDim})
-	}
+	world := make([]mgl64.Mat4, len(sc.Nodes))
 	mode.World(sc.Nodes, &ws, world)
+	var ghostWorld []mgl64.Mat4
+	if st.Compare != "" {
+		ghostWorld = make([]mgl64.Mat4, len(sc.Nodes))
+		ghost.World(sc.Nodes, &ws, ghostWorld)
+	}
+	cam := HomeCamera(st)
+	if st.Camera == nil {
+		if lo, hi, ok := modelBounds(sc, world, ghostWorld); ok {
+			cam.Fit(lo, hi, float64(w)/float64(h), FrameMargin)
+		}
+	}
+	var f render.Frame
+	f.Begin(cam, render.Viewport{W: float64(w), H: float64(h)})
+	Reserve(&f, sc, st.Compare != "")
+	if ghostWorld != nil {
+		f.Scene(sc, ghostWorld, render.Options{Dim: GhostDim})
+	}
 	f.Scene(sc, world, render.DefaultOptions())
 	f.SpreadLabels(1)
 	return f.Segments, f.Labels, nil

@@ -53,7 +53,7 @@ type Model struct {
 	Opt     render.Options
 	Ghost   bool          // draw the compare mode as a ghost (when not split)
 	Camera  render.Camera // the live camera
-	Home    render.Camera // the camera Reset returns to
+	Home    render.Camera // the camera Reset returns to: the default direction, framed (FrameNext), or st.Camera as given
 	Picked  int           // the node the readouts describe
 
 	Residual string // the last re-parent's or fold's report, shown in Nodes
@@ -70,6 +70,10 @@ type Model struct {
 	LabelScale float64
 	HideArc    bool       // draw no skew arc for the picked node
 	Arcs       [2]SkewArc // the skew arcs the last Recompute drew in Frames (zero: none)
+
+	frame     bool          // a framing waits for the next Recompute (FrameNext)
+	frameFrom render.Camera // the camera when it was asked for
+	homeGiven bool          // Home is st.Camera: used as is, never framed
 }
 
 // SpinStep is how far the spin turns per tick, in degrees (one turn in six
@@ -77,7 +81,9 @@ type Model struct {
 const SpinStep = 1.0
 
 // NewModel makes the piston lab's model from st: its scene (preset or
-// file, then the sets), mode, comparison, spin and camera.
+// file, then the sets), mode, comparison, spin and camera. The camera
+// frames the scene at the first Recompute (FrameNext) unless st gives
+// one, which is then used as is.
 func NewModel(st state.State) (*Model, error) {
 	sc, err := st.ViewScene()
 	if err != nil {
@@ -95,13 +101,15 @@ func NewModel(st state.State) (*Model, error) {
 	if st.ScenePath == "" {
 		m.Preset = st.Preset
 	}
+	m.homeGiven = st.Camera != nil
 	m.Load(sc, st.Sets)
+	m.frame = m.frame && !m.homeGiven
 	return m, nil
 }
 
-// Load makes sc the scene being edited and its own reset point. Euler
-// angles come from the quaternions once, except where an euler set in
-// sets gives them exactly.
+// Load makes sc the scene being edited and its own reset point, and
+// frames it (FrameNext). Euler angles come from the quaternions once,
+// except where an euler set in sets gives them exactly.
 func (m *Model) Load(sc *scene.Scene, sets []state.Set) {
 	m.Base = sc.Clone()
 	m.Scene = sc
@@ -113,7 +121,7 @@ func (m *Model) Load(sc *scene.Scene, sets []state.Set) {
 	if m.Picked >= len(sc.Nodes) || m.Picked < 0 {
 		m.Picked = len(sc.Nodes) - 1
 	}
-	m.Touch()
+	m.FrameNext()
 }
 
 func (m *Model) initEdits(sets []state.Set) {
@@ -129,13 +137,13 @@ func (m *Model) initEdits(sets []state.Set) {
 	}
 }
 
-// Reset returns the scene to how it was loaded and the camera home.
+// Reset returns the scene to how it was loaded and the camera home,
+// framed for that scene (ResetCamera).
 func (m *Model) Reset() {
 	m.Scene = m.Base.Clone()
 	m.initEdits(nil)
 	m.SpinDeg = 0
-	m.Camera = m.Home
-	m.Touch()
+	m.ResetCamera()
 }
 
 // LoadPreset replaces the scene with the named preset and switches to
@@ -220,8 +228,9 @@ func ModeName(i int) string {
 
 // Recompute advances the spin, applies the edits and recomputes the world
 // matrices of the mode (and the compare mode) and the picture for the
-// screen band x..x+w, h high, in pixels. It allocates nothing once its buffers have
-// grown to the scene's size.
+// screen band x..x+w, h high, in pixels, framing the camera first when
+// that was asked for (FrameNext). It allocates nothing once its buffers
+// have grown to the scene's size.
 func (m *Model) Recompute(x, w, h float64) {
 	if m.Spinning() {
 		m.SpinDeg += SpinStep
@@ -243,6 +252,7 @@ func (m *Model) Recompute(x, w, h float64) {
 	} else {
 		cmp = -1
 	}
+	m.honourFrame(w, h, cmp)
 	switch {
 	case cmp >= 0 && m.Split:
 		m.Frames[0].Begin(m.Camera, render.Viewport{X: x, W: w / 2, H: h})

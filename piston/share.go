@@ -19,7 +19,9 @@ const shareDigits = 1e6
 // the scene came from (the default preset for a scene file, whose path a
 // link cannot carry), mode, comparison, split, spin, every slider that
 // differs from a fresh load of the preset (as set=NODE.FIELD=...), and the
-// camera when it moved from the default (nil otherwise). Numbers are
+// camera when it was given (st.Camera when the model was made) or moved
+// from Home, the framed default (nil otherwise: the page that opens the
+// link frames the scene for its own screen). Numbers are
 // rounded to 1e-6. A re-parented scene cannot be written as sets; its node
 // edits are left out. Every other field of st is left as it is.
 func (m *Model) Share(st *state.State) {
@@ -38,7 +40,7 @@ func (m *Model) Share(st *state.State) {
 	st.Split, st.Spin = m.Split, m.Spin
 	st.Sets = editSets(m, st.Preset)
 	st.Camera = nil
-	if c := m.Camera; !sameCamera(c, render.DefaultCamera()) {
+	if c := m.Camera; m.homeGiven || !sameCamera(c, m.Home) {
 		spec := state.CameraSpec{
 			Yaw: shareRound(c.Yaw), Pitch: shareRound(mgl64.Clamp(c.Pitch, -89, 89)), Distance: shareRound(mgl64.Clamp(c.Distance, 1e-3, 500)),
 			Target:    mgl64.Vec3{shareRound(c.Target[0]), shareRound(c.Target[1]), shareRound(c.Target[2])},

@@ -17,19 +17,24 @@ const (
 
 // Limits of the camera controls.
 const (
-	MaxPitch    = 89.0  // Orbit clamps Pitch to [-MaxPitch, MaxPitch] degrees
-	MinDistance = 0.5   // Zoom clamps Distance to [MinDistance, MaxDistance]
+	MaxPitch    = 89.0  // Orbit clamps Pitch to [-MaxPitch, MaxPitch] degrees (see Orbit for a view preset beyond it)
+	MinDistance = 0.5   // Zoom and Fit clamp Distance to [MinDistance, MaxDistance]
 	MaxDistance = 500.0 // world units
 )
 
 // Camera is an orbit camera looking at Target from Distance world units
 // away. Yaw is in degrees about +y, measured from +z toward +x (yaw 0 puts
 // the eye on +z of the target, yaw 90 on +x); Pitch is in degrees up from
-// the xz-plane (positive looks down on the target). Fov is the vertical
-// field of view in degrees. Ortho selects an orthographic projection sized
-// so the plane through Target matches the perspective view. Up is always
-// world +y. The zero value is not usable (Distance and Fov are zero); start
-// from DefaultCamera.
+// the xz-plane (positive looks down on the target), in [-90, 90]: at 90
+// the camera looks straight down (the Top view). Fov is the vertical field
+// of view in degrees. Ortho selects an orthographic projection sized so
+// the plane through Target matches the perspective view. The screen's
+// right is horizontal and follows the yaw alone (Right), and its up is
+// perpendicular to it and to the view direction (Up): world +y leans
+// toward the viewer as the pitch grows, and at pitch 90 the screen's up is
+// the horizontal direction away from the eye's yaw, so the view never
+// degenerates. The zero value is not usable (Distance and Fov are zero);
+// start from DefaultCamera.
 type Camera struct {
 	Target        mgl64.Vec3
 	Yaw, Pitch    float64
@@ -60,9 +65,30 @@ func DefaultCamera() Camera {
 
 // Offset returns the unit vector from Target toward the eye:
 // (cos p sin y, sin p, cos p cos y) for yaw y and pitch p.
+// Angles that are whole multiples of 90 degrees give exact 0 and 1 (so
+// the Top view looks exactly along -y).
 func (c Camera) Offset() mgl64.Vec3 {
-	y, p := mgl64.DegToRad(c.Yaw), mgl64.DegToRad(c.Pitch)
-	return mgl64.Vec3{math.Cos(p) * math.Sin(y), math.Sin(p), math.Cos(p) * math.Cos(y)}
+	sy, cy := sinCosDeg(c.Yaw)
+	sp, cp := sinCosDeg(c.Pitch)
+	return mgl64.Vec3{cp * sy, sp, cp * cy}
+}
+
+// sinCosDeg returns the sine and cosine of a degrees, exact (0 or +-1)
+// when a is a whole multiple of 90.
+func sinCosDeg(a float64) (sin, cos float64) {
+	if q := a / 90; q == math.Trunc(q) && math.Abs(q) < 1<<52 {
+		switch int64(math.Mod(q, 4)+4) % 4 {
+		case 0:
+			return 0, 1
+		case 1:
+			return 1, 0
+		case 2:
+			return 0, -1
+		default:
+			return -1, 0
+		}
+	}
+	return math.Sincos(mgl64.DegToRad(a))
 }
 
 // Eye returns the camera position: Target + Distance * Offset().
@@ -73,21 +99,37 @@ func (c Camera) Eye() mgl64.Vec3 {
 // Right and Up return the camera's unit right and up vectors in world
 // space (the screen's +x and its upward direction). Up is not world +y
 // unless Pitch is 0.
+// Right depends on the yaw alone: (cos y, 0, -sin y).
 func (c Camera) Right() mgl64.Vec3 {
-	y := mgl64.DegToRad(c.Yaw)
-	return mgl64.Vec3{math.Cos(y), 0, -math.Sin(y)}
+	sy, cy := sinCosDeg(c.Yaw)
+	return mgl64.Vec3{cy, 0, -sy}
 }
 
-// Up returns the camera's unit up vector in world space (see Right).
+// Up returns the camera's unit up vector in world space (see Right):
+// Offset() x Right(), so at pitch 90 (looking down) it is the horizontal
+// (-sin y, 0, -cos y).
 func (c Camera) Up() mgl64.Vec3 {
 	return c.Offset().Cross(c.Right())
 }
 
-// View returns the world-to-camera matrix (mgl64.LookAtV from Eye to
-// Target with world +y up). For a zero Distance or non-finite fields the
-// result contains NaN; Frame.Begin then draws nothing.
+// View returns the world-to-camera matrix: its rows are Right, Up and
+// Offset (the camera looks along -Offset), and it moves Eye to the
+// origin. For |Pitch| < 90 this is mgl64.LookAtV from Eye to Target with
+// world +y up; at 90 it stays well defined (LookAt's would not). A
+// Distance that is not positive (the eye on the target) or non-finite
+// fields give NaN entries; Frame.Begin then draws nothing.
 func (c Camera) View() mgl64.Mat4 {
-	return mgl64.LookAtV(c.Eye(), c.Target, mgl64.Vec3{0, 1, 0})
+	if !(c.Distance > 0) {
+		nan := math.NaN()
+		return mgl64.Mat4{nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan}
+	}
+	r, u, b, e := c.Right(), c.Up(), c.Offset(), c.Eye()
+	return mgl64.Mat4FromRows(
+		mgl64.Vec4{r[0], r[1], r[2], -r.Dot(e)},
+		mgl64.Vec4{u[0], u[1], u[2], -u.Dot(e)},
+		mgl64.Vec4{b[0], b[1], b[2], -b.Dot(e)},
+		mgl64.Vec4{0, 0, 0, 1},
+	)
 }
 
 // HalfHeight returns half the height, in world units, of the view at the
@@ -97,28 +139,38 @@ func (c Camera) HalfHeight() float64 {
 }
 
 // Projection returns the camera-to-clip matrix for a viewport of the given
-// aspect (width / height), OpenGL conventions (NDC z in [-1, 1]), near
-// Near and far Far. Perspective uses Fov; orthographic spans
+// aspect (width / height), OpenGL conventions (NDC z in [-1, 1]).
+// Perspective uses Fov, near Near and far Far. Orthographic spans
 // 2*HalfHeight() vertically, so objects in the plane of Target keep their
-// size when switching. A non-positive or non-finite aspect gives a matrix
-// with Inf or NaN (Frame.Begin then draws nothing).
+// size when switching, and keeps depths from -Far to Far: an orthographic
+// picture has no eye point to be behind, so nothing near the camera is
+// cut off however close Fit or a zoom brings it. A non-positive or
+// non-finite aspect gives a matrix with Inf or NaN (Frame.Begin then
+// draws nothing).
 func (c Camera) Projection(aspect float64) mgl64.Mat4 {
 	if c.Ortho {
 		h := c.HalfHeight()
-		return mgl64.Ortho(-h*aspect, h*aspect, -h, h, Near, Far)
+		return mgl64.Ortho(-h*aspect, h*aspect, -h, h, -Far, Far)
 	}
 	return mgl64.Perspective(mgl64.DegToRad(c.Fov), aspect, Near, Far)
 }
 
 // Orbit turns the camera about Target by dYaw and dPitch degrees. Pitch is
 // clamped to [-MaxPitch, MaxPitch] and Yaw wrapped to [-180, 180).
-// Distance and Target are unchanged. Non-finite deltas are ignored.
+// A camera a view preset put beyond MaxPitch (the Top view's 90) keeps
+// its pitch while it only turns, and a drag brings it back toward the
+// range without a jump: the clamp is then [-|Pitch|, |Pitch|], at most
+// 90. Distance and Target are unchanged. Non-finite deltas are ignored.
 func (c *Camera) Orbit(dYaw, dPitch float64) {
 	if transform.Finite(dYaw) {
 		c.Yaw = wrap180(c.Yaw + dYaw)
 	}
 	if transform.Finite(dPitch) {
-		c.Pitch = mgl64.Clamp(c.Pitch+dPitch, -MaxPitch, MaxPitch)
+		limit := MaxPitch
+		if a := math.Abs(c.Pitch); a > limit {
+			limit = math.Min(a, 90)
+		}
+		c.Pitch = mgl64.Clamp(c.Pitch+dPitch, -limit, limit)
 	}
 }
 
@@ -130,6 +182,30 @@ func (c *Camera) Zoom(factor float64) {
 		return
 	}
 	c.Distance = mgl64.Clamp(c.Distance*factor, MinDistance, MaxDistance)
+}
+
+// ZoomAt zooms like Zoom(factor) toward the pixel at of the viewport vp
+// (pixels, y down): the point under at on the plane through Target facing
+// the camera stays under at, in both projections. It moves Target within
+// that plane toward the point by 1 - f, where f is the distance factor
+// left after the clamp (the eye then stays on the ray through the point,
+// and an orthographic view scales about it). A non-finite or non-positive
+// factor is ignored; an invalid viewport or a non-finite at zooms about
+// the centre, as Zoom does.
+func (c *Camera) ZoomAt(factor float64, at mgl64.Vec2, vp Viewport) {
+	if !transform.Finite(factor) || factor <= 0 {
+		return
+	}
+	old, p, ok := c.Distance, c.Target, vp.valid() && transform.Finite(at[0], at[1])
+	if ok {
+		h := c.HalfHeight()
+		nx, ny := 2*(at[0]-vp.X)/vp.W-1, 1-2*(at[1]-vp.Y)/vp.H
+		p = p.Add(c.Right().Mul(nx * h * vp.Aspect())).Add(c.Up().Mul(ny * h))
+	}
+	c.Zoom(factor)
+	if ok && old > 0 && transform.Finite(p[0], p[1], p[2]) {
+		c.Target = p.Add(c.Target.Sub(p).Mul(c.Distance / old))
+	}
 }
 
 // Pan moves Target (and so the eye) along the camera's Right and Up
@@ -153,4 +229,113 @@ func wrap180(a float64) float64 {
 		a += 360
 	}
 	return a - 180
+}
+
+// Orientation is a camera direction: Yaw and Pitch in degrees, as in
+// Camera.
+type Orientation struct{ Yaw, Pitch float64 }
+
+// The standard views, named after what the camera sees, as in Blender's
+// numpad views. Front looks along -z (the eye on +z), Side along -x (the
+// eye on +x), Top straight down along -y with world x to the screen's
+// right and world +z down the screen, and Iso along (-1, -1, -1) (yaw 45,
+// pitch atan(1/sqrt 2), about 35.264, so the three axes are equally
+// foreshortened).
+var (
+	TopView   = Orientation{Yaw: 0, Pitch: 90}
+	FrontView = Orientation{Yaw: 0, Pitch: 0}
+	SideView  = Orientation{Yaw: 90, Pitch: 0}
+	IsoView   = Orientation{Yaw: 45, Pitch: mgl64.RadToDeg(math.Atan(1 / math.Sqrt2))}
+)
+
+// Face turns the camera to o about Target; Distance, Target, Fov and
+// Ortho stay. Pitch is clamped to [-90, 90] and Yaw wrapped to
+// [-180, 180); a non-finite angle leaves that angle as it was.
+func (c *Camera) Face(o Orientation) {
+	if transform.Finite(o.Yaw) {
+		c.Yaw = wrap180(o.Yaw)
+	}
+	if transform.Finite(o.Pitch) {
+		c.Pitch = mgl64.Clamp(o.Pitch, -90, 90)
+	}
+}
+
+// FitMinRadius is the smallest half-size, in world units, that Fit
+// frames: a box smaller than this in every direction (a scene scaled to
+// a point) is framed as a sphere of this radius about its centre.
+const FitMinRadius = 0.5
+
+// Fit aims the camera at the axis-aligned box lo..hi and sets Distance so
+// the box's projection fits a viewport of the given aspect (width /
+// height) with margin (a fraction of the viewport's width and height left
+// free on each side, clamped to [0, 0.45]); Yaw, Pitch, Fov and Ortho are
+// kept, so only Target and Distance change.
+//
+// Orthographic: Target is the box's centre, and the box's extent along
+// Right and Up fills exactly 1 - 2*margin of the viewport's width or
+// height, whichever limits. Perspective: the box's corners are fitted
+// between the frustum's planes moved in by the margin, so the projection
+// is centred and again spans exactly 1 - 2*margin of the limiting
+// dimension; for that, Target is the box's centre moved within the plane
+// through it facing the camera (by at most the box's half-depth along the
+// view times tan(Fov/2) times the aspect on x, and without the aspect on
+// y; zero when the box looks symmetric, as a cube from the front), and every
+// corner stays at least 2*Near in front of the eye.
+//
+// Degenerate input: a box smaller than FitMinRadius in every direction is
+// framed as a cube of that half-size (a zero-scale scene); lo > hi on an
+// axis is read as the box between them. A non-finite corner, aspect or
+// margin, a non-positive aspect or a Fov outside (0, 180) leaves the
+// camera as it is. Distance is clamped to [MinDistance, MaxDistance]: a
+// box too big to fit from MaxDistance (over about 460 units across at 60
+// degrees) is centred and cropped, since the far plane (Far) would cut it
+// anyway.
+func (c *Camera) Fit(lo, hi mgl64.Vec3, aspect, margin float64) {
+	if !transform.Finite(lo[0], lo[1], lo[2], hi[0], hi[1], hi[2], aspect, margin) || !(aspect > 0) ||
+		!(c.Fov > 0 && c.Fov < 180) {
+		return
+	}
+	s := 1 - 2*mgl64.Clamp(margin, 0, 0.45) // the inner rectangle's share of the viewport
+	ty := math.Tan(mgl64.DegToRad(c.Fov) / 2)
+	kx, ky := s*aspect*ty, s*ty // inner half-width and half-height per unit of depth
+	ctr := lo.Add(hi).Mul(0.5)
+	half := mgl64.Vec3{math.Abs(hi[0]-lo[0]) / 2, math.Abs(hi[1]-lo[1]) / 2, math.Abs(hi[2]-lo[2]) / 2}
+	if max(half[0], half[1], half[2]) < FitMinRadius {
+		half = mgl64.Vec3{FitMinRadius, FitMinRadius, FitMinRadius}
+	}
+	r, u, b := c.Right(), c.Up(), c.Offset()
+	// In the camera's axes about the centre (x right, y up, z toward the
+	// eye), a corner at depth D - z is inside the inner rectangle when
+	// |x - ex| <= kx (D - z), and likewise for y: with px = max(x + kx z)
+	// and qx = min(x - kx z), the smallest D is (px - qx) / (2 kx) at
+	// ex = (px + qx) / 2, where the box touches both sides.
+	inf := math.Inf(1)
+	px, qx, py, qy, zmax, hx, hy := -inf, inf, -inf, inf, -inf, 0.0, 0.0
+	for i := 0; i < 8; i++ {
+		q := half
+		for k := 0; k < 3; k++ {
+			if i>>k&1 == 1 {
+				q[k] = -q[k]
+			}
+		}
+		x, y, z := q.Dot(r), q.Dot(u), q.Dot(b)
+		px, qx = max(px, x+kx*z), min(qx, x-kx*z)
+		py, qy = max(py, y+ky*z), min(qy, y-ky*z)
+		zmax, hx, hy = max(zmax, z), max(hx, math.Abs(x)), max(hy, math.Abs(y))
+	}
+	var d, ex, ey float64
+	if c.Ortho {
+		d = max(hx/kx, hy/ky)
+	} else {
+		d = max((px-qx)/(2*kx), (py-qy)/(2*ky), zmax+2*Near)
+		ex, ey = (px+qx)/2, (py+qy)/2
+	}
+	if !transform.Finite(d, ex, ey) {
+		return
+	}
+	if d > MaxDistance {
+		ex, ey = 0, 0 // cropped anyway: keep the centre in the middle
+	}
+	c.Target = ctr.Add(r.Mul(ex)).Add(u.Mul(ey))
+	c.Distance = mgl64.Clamp(d, MinDistance, MaxDistance)
 }

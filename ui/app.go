@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"skewlab/ui/kit"
+	"slices"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -65,6 +66,8 @@ type App struct {
 
 	dragging, panning bool
 	lastX, lastY      int
+	camTouches        [2]camTouch // touches that started outside the UI, driving the camera
+	nCamTouches       int
 	w, h              int
 	scale             float64
 	chars             []rune
@@ -326,12 +329,14 @@ func (a *App) AntiAliased() bool { return a.in.AntiAlias }
 // slowFPS is the frame rate under which the app drops anti-aliasing.
 const slowFPS = 24
 
-// pointer turns mouse and wheel input into camera gestures, starting a
-// drag only when the press is not over the UI.
+// pointer turns mouse, wheel and touch input into camera gestures,
+// starting a drag (or taking a touch) only when the press is not over
+// the UI. CursorX and CursorY are the mouse cursor, or a pinch's midpoint.
 func (a *App) pointer() {
 	in := &a.in
 	x, y := ebiten.CursorPosition()
 	in.DX, in.DY = float64(x-a.lastX), float64(y-a.lastY)
+	in.CursorX, in.CursorY = float64(x), float64(y)
 	a.lastX, a.lastY = x, y
 	free := a.capture == 0
 	if free && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
@@ -348,6 +353,65 @@ func (a *App) pointer() {
 	if free {
 		_, wy := ebiten.Wheel()
 		in.Wheel = wy
+	}
+	a.touches(free)
+}
+
+// camTouch is a touch that drives the camera and where it was last tick.
+type camTouch struct {
+	id   ebiten.TouchID
+	x, y float64
+}
+
+// touches turns the touches that started outside the UI (free when they
+// went down) into gestures: one finger orbits as a left drag does (unless
+// the mouse is dragging), two pinch (Input.Pinch, toward their midpoint)
+// and hold the orbit still. A third finger is ignored. It uses touchBuf
+// as scratch (stir refills it later in the tick).
+func (a *App) touches(free bool) {
+	in := &a.in
+	in.Pinch = 0
+	a.touchBuf = ebiten.AppendTouchIDs(a.touchBuf[:0])
+	n := 0 // keep the camera touches still down, in order
+	for _, t := range a.camTouches[:a.nCamTouches] {
+		if slices.Contains(a.touchBuf, t.id) {
+			a.camTouches[n] = t
+			n++
+		}
+	}
+	a.nCamTouches = n
+	a.touchBuf = inpututil.AppendJustPressedTouchIDs(a.touchBuf[:0])
+	for _, id := range a.touchBuf {
+		if free && a.nCamTouches < len(a.camTouches) {
+			x, y := ebiten.TouchPosition(id)
+			a.camTouches[a.nCamTouches] = camTouch{id: id, x: float64(x), y: float64(y)}
+			a.nCamTouches++
+		}
+	}
+	var now [2][2]float64
+	for i, t := range a.camTouches[:a.nCamTouches] {
+		x, y := ebiten.TouchPosition(t.id)
+		now[i] = [2]float64{float64(x), float64(y)}
+	}
+	switch a.nCamTouches {
+	case 1:
+		if !a.dragging && !a.panning {
+			t := &a.camTouches[0]
+			in.DX, in.DY, in.Orbit = now[0][0]-t.x, now[0][1]-t.y, true
+			in.CursorX, in.CursorY = now[0][0], now[0][1]
+		}
+	case 2:
+		t0, t1 := &a.camTouches[0], &a.camTouches[1]
+		was := math.Hypot(t1.x-t0.x, t1.y-t0.y)
+		is := math.Hypot(now[1][0]-now[0][0], now[1][1]-now[0][1])
+		if was > 0 && is > 0 {
+			in.Pinch = is / was
+		}
+		in.CursorX, in.CursorY = (now[0][0]+now[1][0])/2, (now[0][1]+now[1][1])/2
+		in.DX, in.DY, in.Orbit, in.Pan = 0, 0, false, false
+	}
+	for i := range a.camTouches[:a.nCamTouches] {
+		a.camTouches[i].x, a.camTouches[i].y = now[i][0], now[i][1]
 	}
 }
 

@@ -42,6 +42,15 @@ type Input struct {
 	SetUIScale    func(n int) // changes the UI scale (1 to 3); nil when not offered
 	AntiAlias     bool        // draw lines anti-aliased (the aa setting; auto turns it off for good when frames stay slow)
 	ViewX, ViewW  float64     // the band of the screen the windows leave free for the picture; ViewW 0 means all of it
+
+	// CursorX and CursorY are where a zoom aims, in device pixels (y
+	// down): the mouse cursor, or the midpoint of a two-finger pinch.
+	CursorX, CursorY float64
+	// Pinch is this tick's two-finger pinch, the fingers' distance now
+	// over their distance last tick: above 1 they spread (zoom in), below
+	// 1 they close; 0 when no pinch is under way. Like the other gestures
+	// it only counts touches that started outside the UI.
+	Pinch float64
 }
 
 // View is the window side of one lab (see Lab), made by its NewView. The

@@ -4,7 +4,11 @@
 package pistonlab
 
 import (
+	"fmt"
+	"slices"
+
 	"github.com/ebitengine/debugui"
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -88,14 +92,22 @@ func (v *view) Share(st *state.State) { v.M.Share(st) }
 // Help lists the piston lab's keys.
 func (v *view) Help() []string { return pistonHelp }
 
-var pistonHelp = []string{
-	"1..9        choose a mode (1 accumulate-matrices, 2 accumulate-trs, ...)",
-	"Shift+1..9  load a preset (1 piston, 2 skew)",
-	"Space       spin B about its own x axis",
-	"C           compare: cycle ghost mode, then split, then off",
-	"R           reset the scene and the camera",
-	"drag        orbit; wheel zoom; right or shift drag pan",
-}
+// pistonHelp lists the piston keys; its first two lines name the modes
+// and presets there are.
+var pistonHelp = slices.Concat(numberedHelp("1..", "choose a mode", modes.Names()),
+	numberedHelp("Shift+1..", "load a preset", scene.PresetNames()), []string{
+		"Space       spin B about its own x axis (scenes with a B)",
+		"C           compare with accumulate-matrices (from it: accumulate-trs):",
+		"            a ghost, then side by side, then off",
+		"R           reset the scene and the camera (framed)",
+		"Z, KP.      frame: fit the pistons into the picture",
+		"T V S I     top, front, side, iso view, framed",
+	"            (Blender's numpad: KP7 top, KP1 front, KP3 side)",
+		"O, KP5      orthographic on/off",
+		"drag        orbit; right or shift drag: pan",
+	"wheel       zoom toward the cursor (up = in)",
+		"touch       one finger orbits; pinch zooms",
+	})
 
 // Update applies keys and camera gestures, then recomputes the picture
 // when anything changed (or spin is on).
@@ -104,7 +116,7 @@ func (v *view) Update(in *kit.Input) error {
 	if in.Keys {
 		v.keys(in)
 	}
-	if kit.CameraGestures(&m.Camera, in) {
+	if kit.CameraGesturesIn(&m.Camera, in, m.PaneAt(mgl64.Vec2{in.CursorX, in.CursorY})) {
 		m.Touch()
 	}
 	x, w := in.ViewX, in.ViewW
@@ -172,6 +184,30 @@ func (v *view) keys(in *kit.Input) {
 		m.Reset()
 		v.win.init(m)
 	}
+	just := inpututil.IsKeyJustPressed
+	if just(ebiten.KeyZ) || just(ebiten.KeyKPDecimal) {
+		m.FrameNext()
+	}
+	for _, k := range viewKeys {
+		if just(k.key) || just(k.kp) {
+			m.SetView(k.view)
+		}
+	}
+	if just(ebiten.KeyO) || just(ebiten.KeyKP5) {
+		m.ToggleOrtho()
+	}
+}
+
+// viewKeys are the standard views' keys: a letter (V for front, as F is
+// fullscreen) and Blender's numpad key (Iso has none there).
+var viewKeys = []struct {
+	key, kp ebiten.Key
+	view    piston.View
+}{
+	{ebiten.KeyT, ebiten.KeyKP7, piston.ViewTop},
+	{ebiten.KeyV, ebiten.KeyKP1, piston.ViewFront},
+	{ebiten.KeyS, ebiten.KeyKP3, piston.ViewSide},
+	{ebiten.KeyI, ebiten.KeyI, piston.ViewIso},
 }
 
 // Draw fills the strokes and the labels; it computes nothing.
@@ -182,3 +218,28 @@ func (v *view) Draw(screen *ebiten.Image) {
 		v.labels.DrawSplitTitles(screen, v.x, v.w, piston.ModeName(v.M.Mode), piston.ModeName(v.M.Compare))
 	}
 }
+
+// numberedHelp returns the help lines for the digit keys that choose one
+// of names: "1..4        what: 1 a, 2 b, ..." wrapped at helpWidth
+// characters, continued lines indented under the text.
+func numberedHelp(keys, what string, names []string) []string {
+	const indent = "            "
+	head := fmt.Sprintf("%s%d", keys, len(names))
+	line := head + indent[min(len(head), len(indent)-1):] + what + ":"
+	var out []string
+	for i, n := range names {
+		item := fmt.Sprintf(" %d %s", i+1, n)
+		if i < len(names)-1 {
+			item += ","
+		}
+		if len(line)+len(item) > helpWidth {
+			out = append(out, line)
+			line = indent[:len(indent)-1]
+		}
+		line += item
+	}
+	return append(out, line)
+}
+
+// helpWidth is the help overlay's line length in characters.
+const helpWidth = 72

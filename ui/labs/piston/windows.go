@@ -391,7 +391,7 @@ func (v *view) viewRows(ctx *debugui.Context, compact bool) {
 	m := v.M
 	if compact {
 		ctx.SetGridLayout([]int{-1, -1, -1, -1}, nil)
-		ctx.Button("Frame").On(func() { m.FrameView() })
+		ctx.Button("Frame").On(func() { m.FrameNext() })
 		ctx.Button("Top").On(func() { m.SetView(piston.ViewTop) })
 		ctx.Button("Iso").On(func() { m.SetView(piston.ViewIso) })
 		ctx.Checkbox(&m.Camera.Ortho, "ortho").On(m.Touch)
@@ -399,7 +399,7 @@ func (v *view) viewRows(ctx *debugui.Context, compact bool) {
 		return
 	}
 	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
-	ctx.Button("Frame Z").On(func() { m.FrameView() })
+	ctx.Button("Frame Z").On(func() { m.FrameNext() })
 	ctx.Button("Top T").On(func() { m.SetView(piston.ViewTop) })
 	ctx.Button("Front V").On(func() { m.SetView(piston.ViewFront) })
 	ctx.Button("Side S").On(func() { m.SetView(piston.ViewSide) })

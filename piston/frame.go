@@ -1,0 +1,168 @@
+package piston
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/render"
+	"skewlab/scene"
+)
+
+// FrameMargin is the share of the picture's width and height left free on
+// each side when the camera frames the scene (render.Camera.Fit): the
+// pistons fill the middle 80% of the band, or of a pane in split view.
+const FrameMargin = 0.1
+
+// View is a standard camera direction for the piston picture, the View
+// window's buttons and keys: Top, Front, Side, Iso (see render.TopView and
+// the others for the exact angles).
+type View int
+
+// The standard views, in the View window's order.
+const (
+	ViewTop View = iota
+	ViewFront
+	ViewSide
+	ViewIso
+)
+
+// Views lists the standard views in button order.
+var Views = []View{ViewTop, ViewFront, ViewSide, ViewIso}
+
+// Orientation returns v's camera direction; a value outside the list is
+// the home direction (render.DefaultCamera's).
+func (v View) Orientation() render.Orientation {
+	switch v {
+	case ViewTop:
+		return render.TopView
+	case ViewFront:
+		return render.FrontView
+	case ViewSide:
+		return render.SideView
+	case ViewIso:
+		return render.IsoView
+	}
+	d := render.DefaultCamera()
+	return render.Orientation{Yaw: d.Yaw, Pitch: d.Pitch}
+}
+
+// String returns v's button label: "Top", "Front", "Side" or "Iso" ("Home"
+// outside the list).
+func (v View) String() string {
+	switch v {
+	case ViewTop:
+		return "Top"
+	case ViewFront:
+		return "Front"
+	case ViewSide:
+		return "Side"
+	case ViewIso:
+		return "Iso"
+	}
+	return "Home"
+}
+
+// FrameNext asks the next Recompute to frame the scene: render.Camera.Fit
+// of the camera to the nodes' meshes (render.MeshBounds) under the shown
+// modes, keeping the camera's direction, field of view and projection.
+// In split view both panes share one camera, fitted to the union of both
+// modes' boxes at a pane's aspect: each piston then lies inside its own
+// pane, and both are drawn at the same scale, so their sizes can be
+// compared. With a ghost, the box holds the ghost too. Unless Home came
+// from a given camera (st.Camera), Home is re-framed with it, in its own
+// (the default) direction: Reset, ResetCamera and Share measure from
+// there.
+//
+// A camera aimed elsewhere between the request and the Recompute (a
+// gesture, a test's own camera) wins: the request is dropped; switching
+// the projection does not count. A request waits
+// while the picture has no area; a scene without shapes (nothing to frame)
+// drops it and keeps the camera.
+func (m *Model) FrameNext() {
+	m.frame, m.frameFrom = true, m.Camera
+	m.Touch()
+}
+
+// Framing reports whether a framing waits for the next Recompute.
+func (m *Model) Framing() bool { return m.frame }
+
+// SetView turns the camera to v about its target and frames the scene
+// (FrameNext), so the picture stays in the band. Ortho is kept.
+func (m *Model) SetView(v View) {
+	m.Camera.Face(v.Orientation())
+	m.FrameNext()
+}
+
+// ToggleOrtho switches between perspective and orthographic projection.
+// The two agree in the plane through the target, so the framing holds.
+func (m *Model) ToggleOrtho() {
+	m.Camera.Ortho = !m.Camera.Ortho
+	m.Touch()
+}
+
+// ResetCamera returns the camera to Home: re-framed for the scene as it
+// is now, or, when the camera was given (st.Camera), exactly that one.
+func (m *Model) ResetCamera() {
+	m.Camera = m.Home
+	if m.homeGiven {
+		m.Touch()
+		return
+	}
+	m.FrameNext()
+}
+
+// honourFrame fits Camera (and Home, unless given) to the shown modes'
+// meshes for a band w by h pixels, when a framing was asked for (see
+// FrameNext). It allocates nothing.
+func (m *Model) honourFrame(w, h float64, cmp int) {
+	if !m.frame {
+		return
+	}
+	now, was := m.Camera, m.frameFrom
+	if now.Ortho = was.Ortho; now != was {
+		m.frame = false // a camera moved since the request wins (a projection switch does not count)
+		return
+	}
+	split := cmp >= 0 && m.Split
+	if split {
+		w /= 2
+	}
+	if !(w > 0 && h > 0) {
+		return // no picture yet: keep the request
+	}
+	m.frame = false
+	var b []mgl64.Mat4
+	if cmp >= 0 && (split || m.Ghost) {
+		b = m.World[1]
+	}
+	lo, hi, ok := modelBounds(m.Scene, m.World[0], b)
+	if !ok {
+		return
+	}
+	m.Camera.Fit(lo, hi, w/h, FrameMargin)
+	if !m.homeGiven {
+		m.Home.Fit(lo, hi, w/h, FrameMargin)
+	}
+}
+
+// modelBounds returns the box of sc's meshes under world a and, when b is
+// not nil, under b too (render.MeshBounds, render.UnionBounds).
+func modelBounds(sc *scene.Scene, a, b []mgl64.Mat4) (lo, hi mgl64.Vec3, ok bool) {
+	lo, hi, ok = render.MeshBounds(sc, a)
+	if b != nil {
+		blo, bhi, bok := render.MeshBounds(sc, b)
+		lo, hi, ok = render.UnionBounds(lo, hi, ok, blo, bhi, bok)
+	}
+	return lo, hi, ok
+}
+
+// PaneAt returns the viewport of the last Recompute's picture that holds
+// the pixel p (the split's right pane when p is in it, else the main
+// one), for gestures that aim at the cursor. Before any Recompute it is
+// the zero Viewport, which render.Camera.ZoomAt treats as "zoom about the
+// centre".
+func (m *Model) PaneAt(p mgl64.Vec2) render.Viewport {
+	if r := m.Frames[1].Viewport(); r.W > 0 && p[0] >= r.X && p[0] < r.X+r.W {
+		return r
+	}
+	return m.Frames[0].Viewport()
+}

@@ -1,0 +1,71 @@
+package render
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/scene"
+	"skewlab/transform"
+)
+
+// MeshBounds returns the world-space axis-aligned bounding box of the
+// nodes' meshes (MeshFor of each node's shape) placed by world (world[i]
+// is node i's world matrix, column vectors; the last row is taken as
+// (0, 0, 0, 1)). Only the node shapes count: not the grid, the basis
+// rods, the local axes or the labels. Nodes beyond len(world), nodes with
+// ShapeNone and nodes whose world matrix is not finite are skipped, and
+// so is a transformed point that overflows. ok is false when no point
+// counted (an empty scene, or every node skipped); lo and hi are then
+// zero. A zero-scale node counts as the point it collapses to. It
+// allocates nothing.
+func MeshBounds(s *scene.Scene, world []mgl64.Mat4) (lo, hi mgl64.Vec3, ok bool) {
+	lo = mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
+	hi = mgl64.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+	n := 0
+	if s != nil {
+		n = min(len(s.Nodes), len(world))
+	}
+	for i := 0; i < n; i++ {
+		m := MeshFor(s.Nodes[i].Shape)
+		w := &world[i]
+		if m == nil || !transform.Finite(w[:]...) {
+			continue
+		}
+		for _, p := range m.Points {
+			q := mgl64.Vec3{
+				w[0]*p[0] + w[4]*p[1] + w[8]*p[2] + w[12],
+				w[1]*p[0] + w[5]*p[1] + w[9]*p[2] + w[13],
+				w[2]*p[0] + w[6]*p[1] + w[10]*p[2] + w[14],
+			}
+			if !transform.Finite(q[0], q[1], q[2]) {
+				continue
+			}
+			for k := 0; k < 3; k++ {
+				lo[k], hi[k] = math.Min(lo[k], q[k]), math.Max(hi[k], q[k])
+			}
+			ok = true
+		}
+	}
+	if !ok {
+		return mgl64.Vec3{}, mgl64.Vec3{}, false
+	}
+	return lo, hi, true
+}
+
+// UnionBounds returns the smallest box holding the boxes a (alo..ahi,
+// present when aok) and b; ok is false when neither is present.
+func UnionBounds(alo, ahi mgl64.Vec3, aok bool, blo, bhi mgl64.Vec3, bok bool) (lo, hi mgl64.Vec3, ok bool) {
+	switch {
+	case aok && bok:
+		for k := 0; k < 3; k++ {
+			lo[k], hi[k] = math.Min(alo[k], blo[k]), math.Max(ahi[k], bhi[k])
+		}
+		return lo, hi, true
+	case aok:
+		return alo, ahi, true
+	case bok:
+		return blo, bhi, true
+	}
+	return lo, hi, false
+}
