@@ -102,10 +102,10 @@ var pistonHelp = slices.Concat(numberedHelp("1..", "choose a mode", modes.Names(
 		"R           reset the scene and the camera (framed)",
 		"Z, KP.      frame: fit the pistons into the picture",
 		"T V S I     top, front, side, iso view, framed",
-	"            (Blender's numpad: KP7 top, KP1 front, KP3 side)",
+		"            (Blender's numpad: KP7 top, KP1 front, KP3 side)",
 		"O, KP5      orthographic on/off",
 		"drag        orbit; right or shift drag: pan",
-	"wheel       zoom toward the cursor (up = in)",
+		"wheel       zoom toward the cursor (up = in)",
 		"touch       one finger orbits; pinch zooms",
 	})
 
