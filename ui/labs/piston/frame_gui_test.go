@@ -82,4 +82,3 @@ func pistonPixels(img *image.RGBA) image.Rectangle {
 	}
 	return box
 }
-
