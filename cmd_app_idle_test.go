@@ -94,8 +94,11 @@ func TestAppIdleDrawsNoFrames(t *testing.T) {
 	if n := startProbe(t, xr, bin, 2, "-aa", "on").frames(t); n != 0 {
 		t.Errorf("idle: %d frames drawn in 2 s after settling, want 0", n)
 	}
-	if n := startProbe(t, xr, bin, 2, "-aa", "on", "-spin").frames(t); n < 24 {
-		t.Errorf("spinning: %d frames drawn in 2 s, want at least 24", n)
+	// A spinning app keeps drawing: a quiet one draws 0 frames, so a few
+	// prove the difference. The count is not a frame rate (a loaded CI
+	// machine with the other packages' tests drew 19, an idle one 44).
+	if n := startProbe(t, xr, bin, 2, "-aa", "on", "-spin").frames(t); n < 6 {
+		t.Errorf("spinning: %d frames drawn in 2 s, want at least 6 (it must keep drawing)", n)
 	}
 }
 
