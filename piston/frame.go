@@ -122,26 +122,38 @@ func (m *Model) honourFrame(w, h float64, cmp int) {
 		m.frame = false // a camera moved since the request wins (a projection switch does not count)
 		return
 	}
+	if !(w > 0 && h > 0) {
+		return // no picture yet: keep the request
+	}
+	m.frame = false
+	m.Camera, _ = m.fitted(m.Camera, w, h, cmp)
+	if !m.homeGiven {
+		m.Home, _ = m.fitted(m.Home, w, h, cmp)
+	}
+}
+
+// fitted returns cam fitted (render.Camera.Fit) to the shown modes' meshes
+// under the last computed worlds, for a band w by h pixels (halved in
+// split view) with cmp the compared mode (-1 for none); ok is false, and
+// cam comes back as is, for a scene without shapes or a band without area.
+func (m *Model) fitted(cam render.Camera, w, h float64, cmp int) (render.Camera, bool) {
 	split := cmp >= 0 && m.Split
 	if split {
 		w /= 2
 	}
 	if !(w > 0 && h > 0) {
-		return // no picture yet: keep the request
+		return cam, false
 	}
-	m.frame = false
 	var b []mgl64.Mat4
 	if cmp >= 0 && (split || m.Ghost) {
 		b = m.World[1]
 	}
 	lo, hi, ok := modelBounds(m.Scene, m.World[0], b)
 	if !ok {
-		return
+		return cam, false
 	}
-	m.Camera.Fit(lo, hi, w/h, FrameMargin)
-	if !m.homeGiven {
-		m.Home.Fit(lo, hi, w/h, FrameMargin)
-	}
+	cam.Fit(lo, hi, w/h, FrameMargin)
+	return cam, true
 }
 
 // modelBounds returns the box of sc's meshes under world a and, when b is

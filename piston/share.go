@@ -2,6 +2,7 @@ package piston
 
 import (
 	"math"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -18,12 +19,17 @@ const shareDigits = 1e6
 // Share writes the piston lab's part of a Share link into st: the preset
 // the scene came from (the default preset for a scene file, whose path a
 // link cannot carry), mode, comparison, split, spin, every slider that
-// differs from a fresh load of the preset (as set=NODE.FIELD=...), and the
-// camera when it was given (st.Camera when the model was made) or moved
-// from Home, the framed default (nil otherwise: the page that opens the
-// link frames the scene for its own screen). Numbers are
-// rounded to 1e-6. A re-parented scene cannot be written as sets; its node
-// edits are left out. Every other field of st is left as it is.
+// differs from a fresh load of the preset (as set=NODE.FIELD=...), the
+// standard view the camera looks along (st.View, "" for none of them), the
+// projection (st.Ortho), and the camera itself (st.Camera) unless the page
+// that opens the link would show the same one: it frames the scene as
+// shared for its own screen, so the camera is left out (nil) only when
+// m's camera is exactly that framing of the scene as it is now, in the
+// last picture's band, from the default or a standard direction (or such
+// a framing waits for the next picture). A camera given when the model was
+// made (st.Camera) is always written. Numbers are rounded to 1e-6. A
+// re-parented scene cannot be written as sets; its node edits are left
+// out. Every other field of st is left as it is.
 func (m *Model) Share(st *state.State) {
 	d := state.Default()
 	st.Preset, st.ScenePath = d.Preset, ""
@@ -39,10 +45,11 @@ func (m *Model) Share(st *state.State) {
 	}
 	st.Split, st.Spin = m.Split, m.Spin
 	st.Sets = editSets(m, st.Preset)
-	st.Camera = nil
-	if c := m.Camera; m.homeGiven || !sameCamera(c, m.Home) {
+	c := m.Camera
+	st.View, st.Ortho, st.Camera = viewName(c), c.Ortho, nil
+	if m.homeGiven || !m.opensFramed(*st) {
 		spec := state.CameraSpec{
-			Yaw: shareRound(c.Yaw), Pitch: shareRound(mgl64.Clamp(c.Pitch, -89, 89)), Distance: shareRound(mgl64.Clamp(c.Distance, 1e-3, 500)),
+			Yaw: shareRound(c.Yaw), Pitch: shareRound(mgl64.Clamp(c.Pitch, -90, 90)), Distance: shareRound(mgl64.Clamp(c.Distance, 1e-3, 500)),
 			Target:    mgl64.Vec3{shareRound(c.Target[0]), shareRound(c.Target[1]), shareRound(c.Target[2])},
 			HasTarget: true,
 		}
@@ -51,6 +58,58 @@ func (m *Model) Share(st *state.State) {
 		}
 		st.Camera = &spec
 	}
+}
+
+// viewName returns the state.Views name of the standard view cam looks
+// along (to Share's rounding), or "" for any other direction.
+func viewName(cam render.Camera) string {
+	for _, v := range Views {
+		if o := v.Orientation(); sameAngle(cam.Yaw, o.Yaw) && sameAngle(cam.Pitch, o.Pitch) {
+			return strings.ToLower(v.String())
+		}
+	}
+	return ""
+}
+
+// opensFramed reports whether a page opening shared (which carries no
+// camera) would show m's camera: the camera it starts from (HomeCamera:
+// the default or shared view's direction, the shared projection) framed
+// for the scene as it is now, in the band of m's last picture. A framing
+// that waits (FrameNext) counts when its direction is that one. Before any
+// picture, the camera must be Home.
+func (m *Model) opensFramed(shared state.State) bool {
+	start := HomeCamera(shared)
+	if !sameAngle(start.Yaw, m.Camera.Yaw) || !sameAngle(start.Pitch, m.Camera.Pitch) ||
+		math.Abs(start.Fov-m.Camera.Fov) >= 0.5/shareDigits || start.Ortho != m.Camera.Ortho {
+		return false
+	}
+	if m.frame {
+		return true
+	}
+	cmp := m.Compare
+	if cmp < 0 || cmp >= len(modes.All) {
+		cmp = -1
+	}
+	vp := m.Frames[0].Viewport()
+	w := vp.W
+	if cmp >= 0 && m.Split {
+		w *= 2 // the band: Recompute halves it for each pane
+	}
+	framed, ok := m.fitted(start, w, vp.H, cmp)
+	if !ok {
+		return sameCamera(m.Camera, m.Home)
+	}
+	return sameCamera(m.Camera, framed)
+}
+
+// sameAngle compares two angles in degrees to Share's rounding, a whole
+// turn apart counting as equal (Orbit wraps yaw to [-180, 180)).
+func sameAngle(a, b float64) bool {
+	d := math.Mod(a-b, 360)
+	if d < 0 {
+		d += 360
+	}
+	return math.Min(d, 360-d) < 0.5/shareDigits
 }
 
 // editSets lists the sliders of m that differ from a fresh load of the

@@ -104,3 +104,70 @@ func TestShareWritesOnlyItsPart(t *testing.T) {
 		t.Errorf("Share changed another part: %+v", st)
 	}
 }
+
+// TestShareReopensTheSamePicture: a Share link opened in a band of the
+// same size shows the same camera, whether the camera is the framed
+// default (left out of the link, so a page of another size frames for its
+// own screen), the framing of the scene before a slider moved (written,
+// since the reopened page would frame the changed scene), a standard view
+// with orthographic projection (view= and ortho=, no camera), or a zoomed
+// top view (camera with pitch 90).
+func TestShareReopensTheSamePicture(t *testing.T) {
+	const x, w, h = 300.0, 900.0, 600.0
+	for _, c := range []struct {
+		name, search string
+		act          func(m *Model)
+		want, lack   []string
+	}{
+		{"untouched", "", func(m *Model) {}, nil, []string{"camera=", "view=", "ortho="}},
+		{"slider after framing", "?mode=accumulate-matrices", func(m *Model) {
+			m.Edits[m.Scene.Index("Root")].Scale = [3]float64{3, 1, 1}
+		}, []string{"camera=", "set=Root.scale"}, []string{"view="}},
+		{"top ortho", "", func(m *Model) {
+			m.SetView(ViewTop)
+			m.ToggleOrtho()
+			m.Recompute(x, w, h) // the framing happens here
+		}, []string{"view=top", "ortho="}, []string{"camera="}},
+		{"top zoomed", "", func(m *Model) {
+			m.SetView(ViewTop)
+			m.Recompute(x, w, h)
+			m.Camera.Zoom(0.5)
+		}, []string{"view=top", "camera=0%2C90%2C"}, nil},
+		{"split", "?compare=accumulate-matrices&split=1&set=Root.scale=3,1,1", func(m *Model) {}, []string{"split="}, []string{"camera="}},
+	} {
+		opened, msgs := state.FromSearch(c.search)
+		if len(msgs) != 0 {
+			t.Fatalf("%s: %q", c.name, msgs)
+		}
+		m, err := NewModel(opened)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Recompute(x, w, h)
+		c.act(m)
+		m.Recompute(x, w, h)
+		q := modelState(m, opened).Query()
+		for _, s := range c.want {
+			if !strings.Contains(q, s) {
+				t.Errorf("%s: share query %q lacks %q", c.name, q, s)
+			}
+		}
+		for _, s := range c.lack {
+			if strings.Contains(q, s) {
+				t.Errorf("%s: share query %q has %q", c.name, q, s)
+			}
+		}
+		again, msgs := state.FromSearch("?" + q)
+		if len(msgs) != 0 {
+			t.Fatalf("%s: share query %q gives %q", c.name, q, msgs)
+		}
+		m2, err := NewModel(again)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m2.Recompute(x, w, h)
+		if !sameCamera(m2.Camera, m.Camera) {
+			t.Errorf("%s: share query %q reopens camera %+v, shared %+v", c.name, q, m2.Camera, m.Camera)
+		}
+	}
+}

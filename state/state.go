@@ -293,7 +293,8 @@ type CameraSpec struct {
 }
 
 // ParseCamera parses yaw,pitch,distance[,tx,ty,tz[,fov]]: pitch in
-// [-89, 89], distance in (0, 500], fov in [1, 179].
+// [-90, 90] (90 looks straight down, as the top view does), distance in
+// (0, 500], fov in [1, 179].
 func ParseCamera(text string) (CameraSpec, error) {
 	v, err := ParseNumbers(text)
 	if err != nil {
@@ -303,8 +304,8 @@ func ParseCamera(text string) (CameraSpec, error) {
 		return CameraSpec{}, fmt.Errorf("camera %q: want yaw,pitch,distance[,tx,ty,tz[,fov]] (3, 6 or 7 numbers), got %d", text, len(v))
 	}
 	c := CameraSpec{Yaw: v[0], Pitch: v[1], Distance: v[2]}
-	if !(c.Pitch >= -89 && c.Pitch <= 89) {
-		return CameraSpec{}, fmt.Errorf("camera %q: pitch %g out of range [-89, 89]", text, c.Pitch)
+	if !(c.Pitch >= -90 && c.Pitch <= 90) {
+		return CameraSpec{}, fmt.Errorf("camera %q: pitch %g out of range [-90, 90]", text, c.Pitch)
 	}
 	if !(c.Distance > 0 && c.Distance <= 500) {
 		return CameraSpec{}, fmt.Errorf("camera %q: distance %g out of range (0, 500]", text, c.Distance)
