@@ -222,6 +222,57 @@ step("touch: one finger moves the seed's slider and orbits the camera", {}, asyn
   return `slider ${d1} px changed, orbit ${d2} px changed`;
 });
 
+// cyanBox is the width and height of the box around B's cyan pixels.
+const cyanBox = (px) => {
+  let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+  for (let y = 0; y < px.height; y++) {
+    for (let x = 0; x < px.width; x++) {
+      if (!px.cyan[y * px.width + x]) continue;
+      x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+    }
+  }
+  return [x1 - x0 + 1, y1 - y0 + 1];
+};
+
+// Two fingers 200 px apart spread to 300 px: the camera zooms in by 1.5
+// about their midpoint, so B's box grows about 1.5 times both ways. An
+// app that missed the pinch keeps the size (ratio 1); one that let the
+// first finger orbit instead turns B about the vertical axis, which
+// changes the box's height little. The bound 1.3 sits between.
+const PINCH_GROWS_AT_LEAST = 1.3;
+
+step("touch: two fingers pinch to zoom, after one finger went down first", {}, async () => {
+  const { page, errors } = await openPage("?aa=on");
+  const cdp = await ctx.newCDPSession(page);
+  const drained = () => page.evaluate(() => skewlab.touchesDone());
+  const points = (pts) => pts.map(([x, y], id) => ({ x, y, id: id + 1 }));
+  const touch = (type, pts) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points(pts) });
+  const before = await shoot(page, "16-pinch-before");
+  const cx = 640, cy = 380;
+  await touch("touchStart", [[cx - 100, cy]]); // the first finger acts as the mouse
+  await drained();
+  await ticks(page, 2);
+  await touch("touchStart", [[cx - 100, cy], [cx + 100, cy]]);
+  await drained();
+  await ticks(page, 2);
+  for (let i = 1; i <= 8; i++) {
+    const h = 100 + (50 * i) / 8;
+    await touch("touchMove", [[cx - h, cy], [cx + h, cy]]);
+    await drained();
+    await ticks(page, 1);
+  }
+  await touch("touchEnd", []);
+  await drained();
+  const after = await shoot(page, "17-pinch-after");
+  await page.close();
+  assert(errors.length === 0, "console errors: " + errors.join(" | "));
+  const [w0, h0] = cyanBox(before.px), [w1, h1] = cyanBox(after.px);
+  const rw = w1 / w0, rh = h1 / h0;
+  assert(rw >= PINCH_GROWS_AT_LEAST && rh >= PINCH_GROWS_AT_LEAST,
+    `B's box went from ${w0}x${h0} to ${w1}x${h1} px (x${rw.toFixed(2)}, x${rh.toFixed(2)}; want at least x${PINCH_GROWS_AT_LEAST} both ways)`);
+  return `B's box ${w0}x${h0} -> ${w1}x${h1} px (x${rw.toFixed(2)}, x${rh.toFixed(2)}; fingers spread x1.5)`;
+});
+
 step("an iframe resize and a device pixel ratio of 2 resize the canvas", {}, async () => {
   const page = await ctx.newPage();
   const loaded = page.waitForEvent("framenavigated", { predicate: (f) => /127\.0\.0\.1/.test(f.url()), timeout: FIRST_FRAME_LIMIT_MS });
