@@ -66,22 +66,32 @@ func TestModelEulerIsTheSourceOfTruth(t *testing.T) {
 	}
 }
 
-func TestModelExtremeScalesStayFinite(t *testing.T) {
+// forCollapsed calls f with the piston recomputed in every mode, spinning,
+// with A scaled to zero and Root's x scale at each of 0, -5, 5 and
+// -0.0001; what names the case for messages.
+func forCollapsed(t *testing.T, f func(m *Model, what string)) {
+	t.Helper()
 	for _, sx := range []float64{0, -5, 5, -0.0001} {
 		for mi := range modes.All {
 			m := pistonModel(t, modes.All[mi].Name, sx)
 			m.Edits[m.Scene.Index("A")].Scale = mgl64.Vec3{0, 0, 0}
 			m.Spin = true
 			m.Recompute(0, 640, 480)
-			for _, sg := range m.Frames[0].Segments {
-				for _, x := range [4]float64{sg.A[0], sg.A[1], sg.B[0], sg.B[1]} {
-					if math.IsNaN(x) || math.IsInf(x, 0) {
-						t.Fatalf("%s, Root scale x %g: segment %v not finite", modes.All[mi].Name, sx, sg)
-					}
+			f(m, fmt.Sprintf("%s, Root scale x %g", modes.All[mi].Name, sx))
+		}
+	}
+}
+
+func TestModelExtremeScalesStayFinite(t *testing.T) {
+	forCollapsed(t, func(m *Model, what string) {
+		for _, sg := range m.Frames[0].Segments {
+			for _, x := range [4]float64{sg.A[0], sg.A[1], sg.B[0], sg.B[1]} {
+				if math.IsNaN(x) || math.IsInf(x, 0) {
+					t.Fatalf("%s: segment %v not finite", what, sg)
 				}
 			}
 		}
-	}
+	})
 }
 
 func TestModelReparentKeepsOtherEulerAngles(t *testing.T) {

@@ -113,22 +113,16 @@ func TestReadoutsOverflow(t *testing.T) {
 // zero) in every mode are formatted without a panic, NaN or Inf, and the
 // volume line warns (flat).
 func TestReadoutsOfCollapsedNodes(t *testing.T) {
-	for _, sx := range []float64{0, -5, 5, -0.0001} {
-		for mi := range modes.All {
-			m := pistonModel(t, modes.All[mi].Name, sx)
-			m.Edits[m.Scene.Index("A")].Scale = mgl64.Vec3{0, 0, 0}
-			m.Spin = true
-			m.Recompute(0, 640, 480)
-			lines := m.ReadoutLines(nil)
-			all := readoutText(lines)
-			if strings.Contains(all, "NaN") || strings.Contains(all, "Inf") {
-				t.Errorf("Root x %v, %s:\n%s", sx, modes.All[mi].Name, all)
-			}
-			if _, warn := warned(t, lines, "volume"); !warn {
-				t.Errorf("Root x %v, %s: a flat B's volume line does not warn:\n%s", sx, modes.All[mi].Name, all)
-			}
+	forCollapsed(t, func(m *Model, what string) {
+		lines := m.ReadoutLines(nil)
+		all := readoutText(lines)
+		if strings.Contains(all, "NaN") || strings.Contains(all, "Inf") {
+			t.Errorf("%s:\n%s", what, all)
 		}
-	}
+		if _, warn := warned(t, lines, "volume"); !warn {
+			t.Errorf("%s: a flat B's volume line does not warn:\n%s", what, all)
+		}
+	})
 }
 
 // The numbers: the piston at Root scale (3, 1, 1) with A turned

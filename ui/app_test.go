@@ -55,6 +55,20 @@ func TestHelpOverlayAndMissingLab(t *testing.T) {
 	}
 }
 
+// newSettlingApp is an App with anti-aliasing on (a final choice, so
+// settling waits on nothing else) laid out at 640x480.
+func newSettlingApp(t *testing.T) *App {
+	t.Helper()
+	st := state.Default()
+	st.AntiAlias = "on"
+	a, err := NewApp(st, Config{}, testLabs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.LayoutF(640, 480)
+	return a
+}
+
 // TestSettled: the app settles settleFrames drawn frames after its last
 // change (here a new screen size), never while the view animates, and with
 // aa=auto only once the anti-aliasing choice is final.
@@ -74,13 +88,7 @@ func TestSettled(t *testing.T) {
 		}
 		return -1
 	}
-	st := state.Default()
-	st.AntiAlias = "on"
-	a, err := NewApp(st, Config{}, testLabs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.LayoutF(640, 480)
+	a := newSettlingApp(t)
 	if n := framesToSettle(a, 20); n != settleFrames {
 		t.Errorf("aa=on: settled after %d frames, want %d", n, settleFrames)
 	}
@@ -92,7 +100,8 @@ func TestSettled(t *testing.T) {
 		t.Error("aa=on draws without anti-aliasing")
 	}
 
-	st.Spin = true
+	st := state.Default()
+	st.AntiAlias, st.Spin = "on", true
 	a, _ = NewApp(st, Config{}, testLabs)
 	a.LayoutF(640, 480)
 	if n := framesToSettle(a, 20); n != -1 {
@@ -150,13 +159,7 @@ func TestOnDemand(t *testing.T) {
 		}
 		return -1
 	}
-	st := state.Default()
-	st.AntiAlias = "on"
-	a, err := NewApp(st, Config{}, testLabs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.LayoutF(640, 480)
+	a := newSettlingApp(t)
 	if n := framesToDemand(a, 20); n != settleFrames {
 		t.Errorf("at the start: on demand after %d frames, want %d", n, settleFrames)
 	}
@@ -189,7 +192,8 @@ func TestOnDemand(t *testing.T) {
 		t.Errorf("shown again: on demand after %d frames, want %d", n, settleFrames)
 	}
 
-	st.Spin = true
+	st := state.Default()
+	st.AntiAlias, st.Spin = "on", true
 	a, _ = NewApp(st, Config{}, testLabs)
 	a.LayoutF(640, 480)
 	if n := framesToDemand(a, 20); n != -1 {

@@ -109,11 +109,18 @@ func (v *view) Windows(ctx *debugui.Context, in *kit.Input) {
 func (v *view) modeWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
 	m := v.M
 	ctx.Window("Mode", r, func(debugui.ContainerLayout) {
-		ctx.Dropdown(&m.Mode, v.win.modeNames).On(m.Touch)
-		ctx.Text(modes.All[m.Mode].Point)
-		v.foldRows(ctx)
+		v.modeRows(ctx)
 		ctx.Text(modes.All[m.Mode].Explanation)
 	})
+}
+
+// modeRows are the mode chooser, the mode's point in one sentence and,
+// where the mode folds residuals, the Fold button (foldRows).
+func (v *view) modeRows(ctx *debugui.Context) {
+	m := v.M
+	ctx.Dropdown(&m.Mode, v.win.modeNames).On(m.Touch)
+	ctx.Text(modes.All[m.Mode].Point)
+	v.foldRows(ctx)
 }
 
 // foldRows offers the Fold button (and its last result) in a mode that
@@ -136,9 +143,7 @@ func (v *view) foldRows(ctx *debugui.Context) {
 func (v *view) lectureWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
 	m := v.M
 	ctx.Window("Piston", r, func(debugui.ContainerLayout) {
-		ctx.Dropdown(&m.Mode, v.win.modeNames).On(m.Touch)
-		ctx.Text(modes.All[m.Mode].Point)
-		v.foldRows(ctx)
+		v.modeRows(ctx)
 		v.sliderRows(ctx, true)
 		v.readoutRows(ctx, true)
 		v.viewRows(ctx, true)
