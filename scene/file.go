@@ -23,7 +23,9 @@ type fileScene struct {
 
 // fileNode is one node in JSON: parent by name (null or absent for a
 // root), position (x,y,z), rotation quaternion (w,x,y,z; normalized on
-// load), scale (x,y,z), shape name and colour (r,g,b in [0,1]).
+// load), scale (x,y,z), shape name, colour (r,g,b in [0,1]) and the
+// node's own rule (a mode name from RuleNames; absent: follow the global
+// mode).
 type fileNode struct {
 	Name     string    `json:"name"`
 	Parent   *string   `json:"parent"`
@@ -32,6 +34,7 @@ type fileNode struct {
 	Scale    []float64 `json:"scale"`
 	Shape    string    `json:"shape,omitempty"`
 	Color    []float64 `json:"color,omitempty"`
+	Rule     string    `json:"rule,omitempty"`
 }
 
 // Marshal returns the scene as JSON in FileFormat, one node per line.
@@ -46,6 +49,9 @@ func (s *Scene) Marshal() []byte {
 			Scale:    []float64{sc[0], sc[1], sc[2]},
 			Shape:    n.Shape.String(),
 			Color:    []float64{n.Color[0], n.Color[1], n.Color[2]},
+		}
+		if n.Rule != RuleFollow {
+			fn.Rule = n.Rule.String()
 		}
 		if n.Parent >= 0 {
 			name := s.Nodes[n.Parent].Name
@@ -133,6 +139,13 @@ func Unmarshal(name string, data []byte) (*Scene, error) {
 		}
 		if fn.Color != nil {
 			n.Color = Color{fn.Color[0], fn.Color[1], fn.Color[2]}
+		}
+		if fn.Rule != "" {
+			r, err := ParseRule(fn.Rule)
+			if err != nil {
+				return nil, &Error{File: name, Node: label, Field: "rule", Msg: err.Error()}
+			}
+			n.Rule = r
 		}
 		nodes[i] = n
 		if _, dup := index[fn.Name]; !dup {

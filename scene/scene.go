@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -68,13 +69,16 @@ var (
 // Node is one transform in the hierarchy. Parent is the index of the
 // parent node in Scene.Nodes, or -1 for a root; it is always smaller than
 // the node's own index. Local is relative to the parent (column vectors:
-// world = parentWorld * Local.Mat4()).
+// world = parentWorld * Local.Mat4()). Rule is the node's own
+// world-transform rule; RuleFollow (the zero value) follows the global
+// mode.
 type Node struct {
 	Name   string
 	Parent int
 	Local  transform.TRS
 	Shape  Shape
 	Color  Color
+	Rule   Rule
 }
 
 // Scene is a validated hierarchy: unique non-empty names, parents before
@@ -221,6 +225,9 @@ func (s *Scene) check(i int) error {
 	}
 	if n.Shape < ShapeNone || n.Shape > ShapeBox {
 		return &Error{Node: label, Field: "shape", Msg: "unknown shape (valid: none, cylinder, box)"}
+	}
+	if n.Rule >= ruleCount {
+		return &Error{Node: label, Field: "rule", Msg: fmt.Sprintf("unknown rule (valid: %s)", strings.Join(RuleNames(), ", "))}
 	}
 	for _, c := range n.Color {
 		if !(c >= 0 && c <= 1) {
