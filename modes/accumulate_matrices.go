@@ -6,26 +6,9 @@ import (
 	"skewlab/scene"
 )
 
-// accumulateMatrices is AccumulateMatrices.World, the fast loop; the Mode value,
-// its formula and its source are at the end of this file.
-func accumulateMatrices(nodes []scene.Node, _ *Workspace, out []mgl64.Mat4) {
-	n := count(nodes, out)
-	var r mgl64.Mat3
-	var l mgl64.Mat4
-	for i := 0; i < n; i++ {
-		nd := &nodes[i]
-		rotCols(nd.Local.Rotation, &r)
-		if nd.Parent < 0 {
-			localMat(nd.Local.Position, &r, nd.Local.Scale, &out[i])
-			continue
-		}
-		localMat(nd.Local.Position, &r, nd.Local.Scale, &l)
-		affMul(&out[nd.Parent], &l, &out[i])
-	}
-}
-
-// accumulateMatricesRef is W = W_parent * T*R*S with mgl64's Mul4.
-func accumulateMatricesRef(nodes []scene.Node) []mgl64.Mat4 {
+// matrixChain is W = W_parent * T*R*S with mgl64's Mul4 for every node,
+// ignoring per-node rules: the world matrices Reparent keeps.
+func matrixChain(nodes []scene.Node) []mgl64.Mat4 {
 	out := make([]mgl64.Mat4, len(nodes))
 	for i, n := range nodes {
 		out[i] = n.Local.Mat4()
@@ -40,10 +23,12 @@ func accumulateMatricesRef(nodes []scene.Node) []mgl64.Mat4 {
 // W = W_parent * T*R*S. It is exact linear algebra, and it is what most
 // engines do; a non-uniform parent scale followed by a child rotation that
 // is not a multiple of 90 degrees leaves a shear (skew) in W that no
-// single TRS can hold.
+// single TRS can hold. It is matrix-based: nodes with their own rule
+// (scene.Node.Rule) follow it (see ruleWorld in rules.go).
 var AccumulateMatrices = Mode{
 	Name: "accumulate-matrices", Title: "Accumulate matrices",
-	World: accumulateMatrices, Reference: accumulateMatricesRef,
+	World: ruleWorld(scene.RuleMatrices), Reference: ruleReference(scene.RuleMatrices),
+	Rule:        scene.RuleMatrices,
 	Point:       "A rotated child under a non-uniform parent scale skews: its axes stop being perpendicular and no TRS can describe it.",
 	Explanation: "W = W_parent * T*R*S. Every node's local matrix is multiplied onto its parent's world matrix. Scale acts in the parent's space, so a child stretched by a parent's x scale grows along world x, as you expect. But a non-uniform parent scale applied after a child rotation that is not a multiple of 90 degrees shears the child: its axes stop being perpendicular (skew), and no position/rotation/scale triple can describe it.",
 }

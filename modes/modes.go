@@ -96,7 +96,30 @@ type Mode struct {
 	// FoldResiduals re-authors a scene to draw under this mode what
 	// accumulate-matrices drew (the UI's Fold button, report -fold).
 	Folds bool
+	// Rule is the per-node rule this mode is (scene.RuleMatrices for
+	// accumulate-matrices, one of Blender's or Maya's rules for the
+	// engine modes), or scene.RuleFollow for the TRS-based modes. A mode
+	// with a Rule is matrix-based: under it, nodes that carry their own
+	// rule (scene.Node.Rule) follow it; under the others per-node rules
+	// do not apply.
+	Rule scene.Rule
+	// DropsInheritedScale reports a rule that does not pass a uniform
+	// ancestor scale on to the child's linear part (blender-none,
+	// blender-none-legacy, maya-ssc): unlike every other mode it then
+	// differs from matrix composition.
+	DropsInheritedScale bool
 }
+
+// PerNode reports whether per-node rules apply under the mode: it is
+// matrix-based (its Rule is set).
+func (m Mode) PerNode() bool { return m.Rule != scene.RuleFollow }
+
+// Seed reports a seed mode (the four of the seed documents:
+// accumulate-matrices, accumulate-trs, uniform-inner-scale,
+// skew-stripping), as opposed to an engine rule. A seed mode applies to
+// the whole hierarchy in the comparison wall and compare; an engine rule
+// applies to the chosen node (scope node) or to every node (scope all).
+func (m Mode) Seed() bool { return Index(m.Name) >= 0 && Index(m.Name) < SeedCount }
 
 // PointMax is the longest a Mode's Point may be, in characters, and
 // PointLine the characters of one line of the UI's compact window: a
@@ -106,8 +129,13 @@ const (
 	PointLine = 45
 )
 
-// All lists the modes in menu order; key 1 chooses All[0], and so on.
-var All = []Mode{AccumulateMatrices, AccumulateTRS, UniformInnerScale, SkewStripping}
+// All lists the modes in menu order: the SeedCount seed modes (keys 1
+// to 4 choose them), then the engine rules in scene.Rule order.
+var All = []Mode{AccumulateMatrices, AccumulateTRS, UniformInnerScale, SkewStripping,
+	BlenderFixShear, BlenderAverage, BlenderNone, BlenderNoneLegacy, BlenderAligned, MayaSSC}
+
+// SeedCount is how many of All's first modes are seed modes.
+const SeedCount = 4
 
 // Default is the mode the program starts in, as in the original demo.
 const Default = "accumulate-trs"

@@ -133,8 +133,17 @@ func Analyze(nodes []scene.Node, world []mgl64.Mat4, i int) Readout {
 // shorter than transform.ZeroColumnRel times the longest makes the skew
 // undefined with ReasonZeroScale; representability is then judged on the
 // other columns.
+//
+// The marker of an undefined world matrix (a rule such as maya-ssc had
+// no answer: every entry NaN, see ReasonUndefined) gives a Readout with
+// every ok flag false and Undefined = ReasonUndefined.
 func AnalyzeWorld(w mgl64.Mat4, rw mgl64.Mat3) Readout {
 	var r Readout
+	if isUndefined(&w) {
+		r.Undefined = ReasonUndefined
+		r.Note = "undefined: maya-ssc divides by a zero parent scale here or above (not drawn)"
+		return r
+	}
 	if transform.Finite(w[:]...) {
 		r.World, r.WorldOK = w, true
 	}
@@ -230,7 +239,7 @@ func Reparent(s *scene.Scene, node, newParent int) (residual float64, newIndex [
 	if newParent >= 0 && s.IsDescendant(newParent, node) {
 		return 0, nil, fmt.Errorf("reparent: %q cannot become a child of its own descendant %q", name, s.Nodes[newParent].Name)
 	}
-	w := AccumulateMatrices.Reference(s.Nodes)
+	w := matrixChain(s.Nodes)
 	if !transform.Finite(w[node][:]...) {
 		return 0, nil, fmt.Errorf("reparent: %q has a world matrix that overflows float64 (under accumulate-matrices): there is no world matrix to keep", name)
 	}

@@ -1,0 +1,45 @@
+package modes
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/scene"
+	"skewlab/transform"
+)
+
+// blenderNoneLegacy writes W3 = colnorm(P3) * R * S.
+func blenderNoneLegacy(p *mgl64.Mat4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat4) bool {
+	var q mgl64.Mat3
+	linear3(p, &q)
+	for c := 0; c < 3; c++ {
+		if l := colLen(&q, c); l > 0 {
+			k := 1 / l
+			q[3*c], q[3*c+1], q[3*c+2] = q[3*c]*k, q[3*c+1]*k, q[3*c+2]*k
+		}
+	}
+	writeQRS(&q, r, s, o)
+	return true
+}
+
+func blenderNoneLegacyRef(p3, r mgl64.Mat3, s, _ mgl64.Vec3) (mgl64.Mat3, bool) {
+	return scaleCols(transform.ColumnNormalize(p3).Mul3(r), s), true
+}
+
+func init() {
+	ruleRef[scene.RuleBlenderNoneLegacy] = blenderNoneLegacyRef
+}
+
+// BlenderNoneLegacy is Blender's bone Inherit Scale = None (Legacy), the
+// pre-2.81 behaviour: W3 = colnorm(P3) * R * S, position P*(t, 1), where
+// colnorm divides each column by its length (a zero column stays zero):
+// the parent's scale is removed but its shear survives. Source:
+// BKE_bone_parent_transform_calc_from_matrices in Blender's
+// source/blender/blenkernel/intern/armature.cc.
+var BlenderNoneLegacy = Mode{
+	Name: "blender-none-legacy", Title: "Blender: None (Legacy)",
+	World: ruleWorld(scene.RuleBlenderNoneLegacy), Reference: ruleReference(scene.RuleBlenderNoneLegacy),
+	Rule:                scene.RuleBlenderNoneLegacy,
+	DropsInheritedScale: true,
+	Point:               "Divides each parent axis by its length: the parent's scale is gone, but a sheared parent still shears the child.",
+	Explanation:         "Blender's None (Legacy), its behaviour before 2.81: each column of the parent's 3x3 matrix is divided by its length, which removes the parent's scale along its own axes but keeps the angles between them. Under a sheared parent (a turned child of a stretched grandparent) the child is sheared too, which is why Blender replaced it with None.",
+}

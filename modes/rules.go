@@ -1,0 +1,248 @@
+package modes
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/scene"
+	"skewlab/transform"
+)
+
+// The matrix-based rules: accumulate-matrices and the engine rules
+// (Blender's inherit-scale modes, Maya's segment scale compensate). They
+// share one parents-first loop, because a node may carry its own rule
+// (scene.Node.Rule, as Blender sets Inherit Scale per bone): under a
+// matrix-based global mode every node follows its own rule if it has
+// one, the global mode's otherwise. Each rule is one file holding its
+// linear part (fast and readable) and its Mode value. In every rule a
+// root is T*R*S and a child's position is P*(t, 1), P the parent's world
+// matrix; the rules differ only in the linear part W3.
+
+// A rule's fast form (called through ruleLinear) has the signature
+// func(p *mgl64.Mat4, r *mgl64.Mat3, s, ps mgl64.Vec3, o *mgl64.Mat4) bool:
+// it writes the rule's world linear part W3 into o's three
+// columns (o[0:3], o[4:7], o[8:11]) from the parent's world matrix p, the
+// node's rotation columns r and scale s, and the parent's local scale
+// ps. It returns false when W3 is undefined (maya-ssc under a zero
+// parent scale); o is then left for the caller to mark.
+
+// refLinear is the readable form of a rule's W3, with mgl64 and
+// transform operations: P3 the parent's linear part, R the rotation, S
+// the scale, ps the parent's local scale; ok false when undefined.
+type refLinear func(p3, r mgl64.Mat3, s, ps mgl64.Vec3) (w3 mgl64.Mat3, ok bool)
+
+// ruleRef holds the rules' readable implementations, indexed by
+// scene.Rule; each rule's file fills its entry. The fast ones are called
+// through ruleLinear.
+var ruleRef [8]refLinear
+
+// ReasonUndefined is the readout reason of a node whose world matrix a
+// rule leaves undefined: maya-ssc divides by its parent's local scale,
+// which is zero (or so small that its inverse overflows) on some axis, or
+// an ancestor is so undefined. Such a node, and its subtree under the
+// matrix-based rules, is not drawn and is null in JSON; no other node is
+// affected.
+const ReasonUndefined = "undefined"
+
+// markUndefined writes the marker of an undefined world matrix: every
+// entry NaN. Every drawing and readout path already skips a non-finite
+// matrix, and AnalyzeWorld tells the marker from an overflow by its
+// last entry (an overflowed affine matrix keeps w[15] = 1).
+func markUndefined(o *mgl64.Mat4) {
+	for k := range o {
+		o[k] = math.NaN()
+	}
+}
+
+// isUndefined reports the marker of markUndefined.
+func isUndefined(w *mgl64.Mat4) bool { return w[15] != 1 }
+
+// ruleWorld returns the fast WorldFunc of the matrix-based global rule
+// g: each node follows its own rule, or g.
+func ruleWorld(g scene.Rule) WorldFunc {
+	return func(nodes []scene.Node, _ *Workspace, out []mgl64.Mat4) {
+		n := count(nodes, out)
+		var r mgl64.Mat3
+		var l mgl64.Mat4
+		for i := 0; i < n; i++ {
+			nd := &nodes[i]
+			rotCols(nd.Local.Rotation, &r)
+			pi := nd.Parent
+			if pi < 0 {
+				localMat(nd.Local.Position, &r, nd.Local.Scale, &out[i])
+				continue
+			}
+			p, o := &out[pi], &out[i]
+			if isUndefined(p) {
+				markUndefined(o)
+				continue
+			}
+			rule := nd.Rule
+			if rule == scene.RuleFollow {
+				rule = g
+			}
+			if rule == scene.RuleMatrices {
+				localMat(nd.Local.Position, &r, nd.Local.Scale, &l)
+				affMul(p, &l, o)
+				continue
+			}
+			if !ruleLinear(rule, p, &r, nd.Local.Scale, nodes[pi].Local.Scale, o) {
+				markUndefined(o)
+				continue
+			}
+			t := nd.Local.Position
+			o[3], o[7], o[11] = 0, 0, 0
+			o[12] = p[0]*t[0] + p[4]*t[1] + p[8]*t[2] + p[12]
+			o[13] = p[1]*t[0] + p[5]*t[1] + p[9]*t[2] + p[13]
+			o[14] = p[2]*t[0] + p[6]*t[1] + p[10]*t[2] + p[14]
+			o[15] = 1
+		}
+	}
+}
+
+// ruleReference returns the readable ReferenceFunc of the matrix-based
+// global rule g (see ruleWorld): roots T*R*S, children
+// T(P*(t,1)) * W3(P3, R, S, parent's local scale) by the node's rule.
+func ruleReference(g scene.Rule) ReferenceFunc {
+	return func(nodes []scene.Node) []mgl64.Mat4 {
+		out := make([]mgl64.Mat4, len(nodes))
+		for i, n := range nodes {
+			if n.Parent < 0 {
+				out[i] = n.Local.Mat4()
+				continue
+			}
+			p := out[n.Parent]
+			if math.IsNaN(p[15]) {
+				out[i] = undefinedMat()
+				continue
+			}
+			rule := n.Rule
+			if rule == scene.RuleFollow {
+				rule = g
+			}
+			if rule == scene.RuleMatrices {
+				out[i] = p.Mul4(n.Local.Mat4())
+				continue
+			}
+			w3, ok := ruleRef[rule](p.Mat3(), transform.RotMat3(n.Local.Rotation), n.Local.Scale, nodes[n.Parent].Local.Scale)
+			if !ok {
+				out[i] = undefinedMat()
+				continue
+			}
+			pos := p.Mul4x1(n.Local.Position.Vec4(1)).Vec3()
+			out[i] = mgl64.Translate3D(pos[0], pos[1], pos[2]).Mul4(w3.Mat4())
+		}
+		return out
+	}
+}
+
+// ruleLinear calls rule's fast nodeLinear. A switch of direct calls, not
+// a call through ruleFast: the compiler then sees that r does not escape,
+// and the update allocates nothing.
+func ruleLinear(rule scene.Rule, p *mgl64.Mat4, r *mgl64.Mat3, s, ps mgl64.Vec3, o *mgl64.Mat4) bool {
+	switch rule {
+	case scene.RuleBlenderFixShear:
+		return blenderFixShear(p, r, s, ps, o)
+	case scene.RuleBlenderAverage:
+		return blenderAverage(p, r, s, ps, o)
+	case scene.RuleBlenderNone:
+		return blenderNone(p, r, s, ps, o)
+	case scene.RuleBlenderNoneLegacy:
+		return blenderNoneLegacy(p, r, s, ps, o)
+	case scene.RuleBlenderAligned:
+		return blenderAligned(p, r, s, ps, o)
+	case scene.RuleMayaSSC:
+		return mayaSSC(p, r, s, ps, o)
+	}
+	return false
+}
+
+func undefinedMat() mgl64.Mat4 {
+	var m mgl64.Mat4
+	markUndefined(&m)
+	return m
+}
+
+// scaleCols returns m with column k multiplied by s[k] (m * diag(s)).
+func scaleCols(m mgl64.Mat3, s mgl64.Vec3) mgl64.Mat3 {
+	return m.Mul3(mgl64.Diag3(s))
+}
+
+// The fast helpers below work in place on column-major arrays.
+
+// orthoY is transform.OrthogonalizeY in place, without trig functions:
+// the turned directions are (b +- d)/sqrt 2, b and d the unit bisector
+// and difference of ux and uz (each then lies 45 degrees from b, as
+// Blender's target angle places them), and sqrt(sin θ) is (1 - c^2)^(1/4).
+func orthoY(m *mgl64.Mat3, unit bool) {
+	x0, x1, x2 := m[0], m[1], m[2]
+	y0, y1, y2 := m[3], m[4], m[5]
+	z0, z1, z2 := m[6], m[7], m[8]
+	if yy := y0*y0 + y1*y1 + y2*y2; yy > 0 {
+		kx := (x0*y0 + x1*y1 + x2*y2) / yy
+		kz := (z0*y0 + z1*y1 + z2*y2) / yy
+		x0, x1, x2 = x0-kx*y0, x1-kx*y1, x2-kx*y2
+		z0, z1, z2 = z0-kz*y0, z1-kz*y1, z2-kz*y2
+		if unit {
+			k := 1 / math.Sqrt(yy)
+			m[3], m[4], m[5] = y0*k, y1*k, y2*k
+		}
+	}
+	lx := math.Sqrt(x0*x0 + x1*x1 + x2*x2)
+	lz := math.Sqrt(z0*z0 + z1*z1 + z2*z2)
+	var ux0, ux1, ux2, uz0, uz1, uz2 float64
+	if lx > 0 {
+		k := 1 / lx
+		ux0, ux1, ux2 = x0*k, x1*k, x2*k
+	}
+	if lz > 0 {
+		k := 1 / lz
+		uz0, uz1, uz2 = z0*k, z1*k, z2*k
+	}
+	c := ux0*uz0 + ux1*uz1 + ux2*uz2
+	if ac := math.Abs(c); ac > transform.OrthoMinCos && ac < transform.OrthoMaxCos {
+		b0, b1, b2 := ux0+uz0, ux1+uz1, ux2+uz2
+		d0, d1, d2 := ux0-uz0, ux1-uz1, ux2-uz2
+		kb := math.Sqrt2 / 2 / math.Sqrt(b0*b0+b1*b1+b2*b2)
+		kd := math.Sqrt2 / 2 / math.Sqrt(d0*d0+d1*d1+d2*d2)
+		b0, b1, b2 = b0*kb, b1*kb, b2*kb
+		d0, d1, d2 = d0*kd, d1*kd, d2*kd
+		ux0, ux1, ux2 = b0+d0, b1+d1, b2+d2
+		uz0, uz1, uz2 = b0-d0, b1-d1, b2-d2
+		if !unit {
+			f := math.Sqrt(math.Sqrt(1 - c*c))
+			kx, kz := lx*f, lz*f
+			x0, x1, x2 = ux0*kx, ux1*kx, ux2*kx
+			z0, z1, z2 = uz0*kz, uz1*kz, uz2*kz
+		}
+	}
+	if unit {
+		x0, x1, x2, z0, z1, z2 = ux0, ux1, ux2, uz0, uz1, uz2
+	}
+	m[0], m[1], m[2] = x0, x1, x2
+	m[6], m[7], m[8] = z0, z1, z2
+}
+
+// linear3 copies the 3x3 linear part of a into o.
+func linear3(a *mgl64.Mat4, o *mgl64.Mat3) {
+	o[0], o[1], o[2] = a[0], a[1], a[2]
+	o[3], o[4], o[5] = a[4], a[5], a[6]
+	o[6], o[7], o[8] = a[8], a[9], a[10]
+}
+
+// colLen returns the length of column c of m.
+func colLen(m *mgl64.Mat3, c int) float64 {
+	return math.Sqrt(m[3*c]*m[3*c] + m[3*c+1]*m[3*c+1] + m[3*c+2]*m[3*c+2])
+}
+
+// writeQRS writes q * r * diag(k) into o's linear columns: column c is
+// q times r's column c, times k[c].
+func writeQRS(q, r *mgl64.Mat3, k mgl64.Vec3, o *mgl64.Mat4) {
+	for c := 0; c < 3; c++ {
+		r0, r1, r2 := r[3*c]*k[c], r[3*c+1]*k[c], r[3*c+2]*k[c]
+		o[4*c] = q[0]*r0 + q[3]*r1 + q[6]*r2
+		o[4*c+1] = q[1]*r0 + q[4]*r1 + q[7]*r2
+		o[4*c+2] = q[2]*r0 + q[5]*r1 + q[8]*r2
+	}
+}
