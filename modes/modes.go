@@ -176,3 +176,18 @@ func count(nodes []scene.Node, out []mgl64.Mat4) int {
 	}
 	return len(nodes)
 }
+
+// RulesNote is the one note the readouts and report give when some node
+// carries its own rule (scene.Node.Rule) and mode is not matrix-based, so
+// that those rules do not apply; "" otherwise.
+func RulesNote(nodes []scene.Node, mode Mode) string {
+	if mode.PerNode() {
+		return ""
+	}
+	for i := range nodes {
+		if nodes[i].Rule != scene.RuleFollow {
+			return "per-node rules do not apply under " + mode.Name
+		}
+	}
+	return ""
+}

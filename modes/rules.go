@@ -43,7 +43,7 @@ var ruleRef [8]refLinear
 // an ancestor is so undefined. Such a node, and its subtree under the
 // matrix-based rules, is not drawn and is null in JSON; no other node is
 // affected.
-const ReasonUndefined = "undefined"
+const ReasonUndefined = "zero parent scale"
 
 // markUndefined writes the marker of an undefined world matrix: every
 // entry NaN. Every drawing and readout path already skips a non-finite

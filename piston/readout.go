@@ -31,8 +31,13 @@ type VolumeCheck struct {
 // above which the volume line warns: 0.5%.
 const VolumeWarnRel = 0.005
 
-// overflowWhy is what an undefined value shows: "-" and its reason.
-const overflowWhy = "-  (overflow: beyond float64)"
+// overflowWhy is what an undefined value shows: "-" and its reason;
+// undefinedWhy the same for a world matrix a rule leaves undefined
+// (modes.ReasonUndefined).
+const (
+	overflowWhy  = "-  (overflow: beyond float64)"
+	undefinedWhy = "-  (undefined: zero parent scale, maya-ssc)"
+)
 
 // AppendReadout appends the readout lines of r to dst: the world
 // matrix's top three rows, skew, volume (compared with vc), lossy scale,
@@ -43,8 +48,18 @@ const overflowWhy = "-  (overflow: beyond float64)"
 // more than VolumeWarnRel away from accumulate-matrices' (or defined
 // where that one overflowed), r.LossyFlipped() and a matrix that is not
 // TRS-representable.
+//
+// A world matrix a rule leaves undefined (modes.ReasonUndefined: maya-ssc
+// under a zero parent scale, the node not drawn) shows every line as "-"
+// with that reason, the volume line warning.
 func AppendReadout(dst []ReadoutLine, r modes.Readout, vc VolumeCheck) []ReadoutLine {
 	var buf [128]byte // each line is built here and copied out once
+	if r.Undefined == modes.ReasonUndefined {
+		for _, h := range [...]string{"world      ", "skew       ", "volume     ", "lossy      ", "stretch    ", "TRS        "} {
+			dst = append(dst, ReadoutLine{Text: h + undefinedWhy, Warn: h == "volume     "})
+		}
+		return dst
+	}
 	if r.WorldOK {
 		wm := r.World
 		// The bottom row of an affine world matrix is always 0 0 0 1.
@@ -180,7 +195,11 @@ func (m *Model) ReadoutLines(dst []ReadoutLine) []ReadoutLine {
 		return dst
 	}
 	r := modes.Analyze(m.nodes, m.World[0], m.Picked)
-	return AppendReadout(dst, r, m.volumeCheck(m.Picked))
+	dst = AppendReadout(dst, r, m.volumeCheck(m.Picked))
+	if note := modes.RulesNote(m.Scene.Nodes, modes.All[m.Mode]); note != "" {
+		dst = append(dst, ReadoutLine{Text: note})
+	}
+	return dst
 }
 
 // volumeCheck is node i's VolumeCheck under Mode.

@@ -113,7 +113,7 @@ func sameAngle(a, b float64) bool {
 }
 
 // editSets lists the sliders of m that differ from a fresh load of the
-// preset, node by node: position, euler, scale.
+// preset, node by node: position, euler, scale, and the node's own rule.
 func editSets(m *Model, preset string) []state.Set {
 	st := state.Default()
 	st.Preset = preset
@@ -139,6 +139,9 @@ func editSets(m *Model, preset string) []state.Set {
 		add(name, "position", e.Position, f.Position)
 		add(name, "euler", e.Euler, f.Euler)
 		add(name, "scale", e.Scale, f.Scale)
+		if r := m.Scene.Nodes[i].Rule; r != fresh.Scene.Nodes[i].Rule {
+			sets = append(sets, state.Set{Node: name, Field: "rule", Rule: r})
+		}
 	}
 	return sets
 }

@@ -18,6 +18,7 @@ type modeHead struct {
 	Preset string          `json:"preset,omitempty"`
 	Scene  string          `json:"scene,omitempty"`
 	Mode   string          `json:"mode"`
+	Note   string          `json:"note,omitempty"`
 	Nodes  json.RawMessage `json:"nodes"`
 	Edits  Edits           `json:"edits,omitzero"`
 }
@@ -35,7 +36,7 @@ func (r *Reporter) WriteJSON(w *bufio.Writer, list []modes.Mode, src Source, edi
 		w.WriteString("[\n")
 	}
 	for k, m := range list {
-		head, err := json.MarshalIndent(modeHead{Preset: src.Preset, Scene: src.Scene, Mode: m.Name, Nodes: json.RawMessage("0"), Edits: edits}, base, "  ")
+		head, err := json.MarshalIndent(modeHead{Preset: src.Preset, Scene: src.Scene, Mode: m.Name, Note: modes.RulesNote(r.sc.Nodes, m), Nodes: json.RawMessage("0"), Edits: edits}, base, "  ")
 		if err != nil {
 			return err
 		}
@@ -225,6 +226,10 @@ func appendNode(b []byte, n *Node, prefix string) []byte {
 	w.str(n.Name)
 	w.key("parent")
 	w.optStr(n.Parent)
+	if n.Rule != "" {
+		w.key("rule")
+		w.str(n.Rule)
+	}
 	w.key("local")
 	w.open('{')
 	w.key("position")

@@ -31,6 +31,7 @@ type ModeReport struct {
 	Preset string `json:"preset,omitempty"`
 	Scene  string `json:"scene,omitempty"`
 	Mode   string `json:"mode"`
+	Note   string `json:"note,omitempty"` // modes.RulesNote: per-node rules that do not apply
 	Nodes  []Node `json:"nodes"`
 	Edits  Edits  `json:"edits,omitzero"`
 }
@@ -40,8 +41,11 @@ type Node struct {
 	// Name is the node's name; Parent its parent's, nil for a root.
 	Name   string  `json:"name"`
 	Parent *string `json:"parent"`
-	Local  Local   `json:"local"`
-	World  World   `json:"world"`
+	// Rule is the node's own rule (scene.Node.Rule), "" (left out of
+	// JSON) when it follows the global mode.
+	Rule  string `json:"rule,omitempty"`
+	Local Local  `json:"local"`
+	World World  `json:"world"`
 	// Flags is the classification the text report shows (not in JSON):
 	// see Flags.
 	Flags string `json:"-"`
@@ -162,6 +166,9 @@ func (r *Reporter) Node(i int) Node {
 	}}
 	if n.Parent >= 0 {
 		nr.Parent = &r.sc.Nodes[n.Parent].Name
+	}
+	if n.Rule != scene.RuleFollow {
+		nr.Rule = n.Rule.String()
 	}
 	var m [4][4]float64
 	for row := 0; row < 4; row++ {

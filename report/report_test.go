@@ -38,7 +38,7 @@ func TestStreamMatchesMarshalIndent(t *testing.T) {
 }
 
 // pistonScene returns the piston with -set Root.scale=3,1,1 -set
-// A.euler=0,38,0, made as the command makes it
+// A.euler=0,38,0 -set A.rule=blender-none, made as the command makes it
 // (the preset, then each set applied in order).
 func pistonScene(t *testing.T) *scene.Scene {
 	t.Helper()
@@ -49,6 +49,7 @@ func pistonScene(t *testing.T) *scene.Scene {
 	for _, set := range []state.Set{
 		{Node: "Root", Field: "scale", Values: []float64{3, 1, 1}},
 		{Node: "A", Field: "euler", Values: []float64{0, 38, 0}},
+		{Node: "A", Field: "rule", Rule: scene.RuleBlenderNone},
 	} {
 		if err := set.Apply(sc); err != nil {
 			t.Fatal(err)
@@ -93,6 +94,9 @@ func marshalWhole(t *testing.T, one bool) string {
 	for _, m := range list {
 		r.Compute(m)
 		rep := ModeReport{Preset: "piston", Mode: m.Name, Edits: edits}
+		if !m.PerNode() {
+			rep.Note = "per-node rules do not apply under " + m.Name
+		}
 		for i := range sc.Nodes {
 			rep.Nodes = append(rep.Nodes, r.Node(i))
 		}

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"skewlab/modes"
+	"skewlab/scene"
 )
 
 // bigNum is the magnitude from which text reports print numbers in
@@ -74,8 +75,16 @@ func (r *Reporter) WriteText(w *bufio.Writer, list []modes.Mode, src Source, edi
 	if edits.FoldResidual != nil {
 		writeFoldText(w, *edits.FoldResidual, edits.FoldUnfolded)
 	}
+	for i := range r.sc.Nodes {
+		if rule := r.sc.Nodes[i].Rule; rule != scene.RuleFollow {
+			fmt.Fprintf(w, "rule %s: %s (its own rule, under the matrix-based modes)\n", r.sc.Nodes[i].Name, rule)
+		}
+	}
 	for _, m := range list {
 		fmt.Fprintf(w, "\nmode %s\n", m.Name)
+		if note := modes.RulesNote(r.sc.Nodes, m); note != "" {
+			fmt.Fprintf(w, "note: %s\n", note)
+		}
 		r.Compute(m)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "node\tparent\tworld position\tskew deg\tvolume\tlossy scale\tpolar stretch\tTRS\tflags")

@@ -70,7 +70,7 @@ func sceneParams() []Param {
 				return nil
 			},
 			Value: func(s State) []string { m, _ := s.PresetDefaults(); return nonDefault(s.Mode, m) }},
-		{Name: "set", Multi: true, Usage: "edit a node: NODE.FIELD=a,b,c with FIELD position, rotation (w,x,y,z), euler (degrees, Rz*Ry*Rx) or scale; repeatable",
+		{Name: "set", Multi: true, Usage: "edit a node: NODE.FIELD=a,b,c with FIELD position, rotation (w,x,y,z), euler (degrees, Rz*Ry*Rx) or scale, or NODE.rule=NAME (a matrix-based mode, or global); repeatable",
 			Apply: func(s *State, v string) error {
 				set, err := ParseSet(v)
 				if err != nil {

@@ -167,18 +167,25 @@ var Fields = []struct {
 	{"rotation", 4, "quaternion w,x,y,z (normalized)"},
 	{"euler", 3, "degrees x,y,z, R = Rz*Ry*Rx"},
 	{"scale", 3, "x,y,z (zero and negative allowed)"},
+	{"rule", 0, "the node's own rule: a matrix-based mode name, or global"},
 }
 
-// Set is one edit NODE.FIELD=a,b,c of a node's local transform.
+// Set is one edit of a node: NODE.FIELD=a,b,c of its local transform
+// (Values), or NODE.rule=NAME of its own rule (Field "rule", Rule; NAME
+// a matrix-based mode or "global", see scene.ParseRule).
 type Set struct {
 	Node   string
 	Field  string
 	Values []float64
+	Rule   scene.Rule // for Field "rule"
 }
 
 // String returns the edit in its command-line syntax, numbers in the
 // shortest form that parses back exactly.
 func (s Set) String() string {
+	if s.Field == "rule" {
+		return s.Node + ".rule=" + s.Rule.String()
+	}
 	parts := make([]string, len(s.Values))
 	for i, v := range s.Values {
 		parts[i] = strconv.FormatFloat(v, 'g', -1, 64)
@@ -194,10 +201,12 @@ func fieldNames() string {
 	return strings.Join(names, ", ")
 }
 
-// ParseSet parses NODE.FIELD=a,b,c. It checks the syntax, the field name,
-// the count of numbers, that each is finite with magnitude at most
-// transform.MaxMagnitude, and that a rotation is not the zero quaternion;
-// the node name is checked when the Set is applied to a scene.
+// ParseSet parses NODE.FIELD=a,b,c or NODE.rule=NAME. It checks the
+// syntax, the field name, the count of numbers, that each is finite with
+// magnitude at most transform.MaxMagnitude, that a rotation is not the
+// zero quaternion, and that a rule names a per-node rule
+// (scene.RuleNames); the node name is checked when the Set is applied to
+// a scene.
 func ParseSet(text string) (Set, error) {
 	lhs, rhs, ok := strings.Cut(text, "=")
 	if !ok {
@@ -216,6 +225,14 @@ func ParseSet(text string) (Set, error) {
 	}
 	if want < 0 {
 		return Set{}, fmt.Errorf("set %q: unknown field %q (valid: %s)", text, s.Field, fieldNames())
+	}
+	if s.Field == "rule" {
+		r, err := scene.ParseRule(rhs)
+		if err != nil {
+			return Set{}, fmt.Errorf("set %q: %v", text, err)
+		}
+		s.Rule = r
+		return s, nil
 	}
 	vals, err := ParseNumbers(rhs)
 	if err != nil {
@@ -259,6 +276,13 @@ func (s Set) Apply(sc *scene.Scene) error {
 	i := sc.Index(s.Node)
 	if i < 0 {
 		return fmt.Errorf("set %s: unknown node %q (valid: %s)", s, s.Node, strings.Join(sc.Names(), ", "))
+	}
+	if s.Field == "rule" {
+		if s.Rule >= scene.Rule(len(scene.RuleNames())) {
+			return fmt.Errorf("set %s: unknown rule", s)
+		}
+		sc.Nodes[i].Rule = s.Rule
+		return nil
 	}
 	t := sc.Nodes[i].Local
 	v := s.Values

@@ -226,3 +226,32 @@ func TestPresetCarriesMode(t *testing.T) {
 		t.Errorf("URL mode before preset: %q", s.Mode)
 	}
 }
+
+// TestSetRule: NODE.rule=NAME parses, prints back, applies to the scene
+// and clears with "global"; an unknown rule or a TRS mode is an error
+// that lists the valid names.
+func TestSetRule(t *testing.T) {
+	sc, err := scene.NewPreset("piston")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ParseSet("B.rule=maya-ssc")
+	if err != nil || s.String() != "B.rule=maya-ssc" {
+		t.Fatalf("ParseSet: %v %q", err, s.String())
+	}
+	if err := s.Apply(sc); err != nil || sc.Nodes[sc.Index("B")].Rule != scene.RuleMayaSSC {
+		t.Fatalf("Apply: %v, rule %v", err, sc.Nodes[sc.Index("B")].Rule)
+	}
+	clear, err := ParseSet("B.rule=global")
+	if err != nil || clear.Apply(sc) != nil || sc.Nodes[sc.Index("B")].Rule != scene.RuleFollow {
+		t.Fatalf("global: %v, rule %v", err, sc.Nodes[sc.Index("B")].Rule)
+	}
+	for _, bad := range []string{"B.rule=accumulate-trs", "B.rule=", "B.rule=Maya-SSC"} {
+		if _, err := ParseSet(bad); err == nil || !strings.Contains(err.Error(), "blender-aligned") {
+			t.Errorf("%s: %v, want an error listing the rules", bad, err)
+		}
+	}
+	if err := (Set{Node: "Nope", Field: "rule", Rule: scene.RuleMayaSSC}).Apply(sc); err == nil {
+		t.Error("an unknown node was accepted")
+	}
+}
