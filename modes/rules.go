@@ -180,10 +180,18 @@ func orthoY(m *mgl64.Mat3, unit bool) {
 	y0, y1, y2 := m[3], m[4], m[5]
 	z0, z1, z2 := m[6], m[7], m[8]
 	if yy := y0*y0 + y1*y1 + y2*y2; yy > 0 {
+		const rel2 = transform.OrthoNoiseRel * transform.OrthoNoiseRel
+		bx, bz := x0*x0+x1*x1+x2*x2, z0*z0+z1*z1+z2*z2
 		kx := (x0*y0 + x1*y1 + x2*y2) / yy
 		kz := (z0*y0 + z1*y1 + z2*y2) / yy
 		x0, x1, x2 = x0-kx*y0, x1-kx*y1, x2-kx*y2
 		z0, z1, z2 = z0-kz*y0, z1-kz*y1, z2-kz*y2
+		if x0*x0+x1*x1+x2*x2 <= rel2*bx {
+			x0, x1, x2 = 0, 0, 0
+		}
+		if z0*z0+z1*z1+z2*z2 <= rel2*bz {
+			z0, z1, z2 = 0, 0, 0
+		}
 		if unit {
 			k := 1 / math.Sqrt(yy)
 			m[3], m[4], m[5] = y0*k, y1*k, y2*k

@@ -31,14 +31,21 @@ const (
 //     the area of the x-z parallelogram and with it the volume.
 //  4. With unit, x = ux and z = uz whether or not step 3 ran.
 //
+// One departure from Blender, for degenerate input only: a column that
+// step 1 shortens to at most OrthoNoiseRel of its length (x or z
+// parallel to y: what remains is rounding noise) becomes exactly zero,
+// where Blender would normalize the noise into an arbitrary unit
+// direction. Below a parent that a zero scale has made rank 1, the
+// result is then zero there instead of noise.
+//
 // The y column keeps its direction. Columns are in column-vector
 // convention (m[0:3] is x). Zero columns stay zero; no input that is
 // finite gives NaN.
 func OrthogonalizeY(m mgl64.Mat3, unit bool) mgl64.Mat3 {
 	x, y, z := m.Col(0), m.Col(1), m.Col(2)
 	if yy := y.Dot(y); yy > 0 {
-		x = x.Sub(y.Mul(x.Dot(y) / yy))
-		z = z.Sub(y.Mul(z.Dot(y) / yy))
+		x = dropNoise(x.Sub(y.Mul(x.Dot(y)/yy)), x)
+		z = dropNoise(z.Sub(y.Mul(z.Dot(y)/yy)), z)
 		if unit {
 			y = y.Mul(1 / math.Sqrt(yy))
 		}
@@ -73,6 +80,18 @@ func OrthogonalizeY(m mgl64.Mat3, unit bool) mgl64.Mat3 {
 func ColumnNormalize(m mgl64.Mat3) mgl64.Mat3 {
 	x, y, z := m.Col(0), m.Col(1), m.Col(2)
 	return mgl64.Mat3FromCols(unitOrZero(x, x.Len()), unitOrZero(y, y.Len()), unitOrZero(z, z.Len()))
+}
+
+// OrthoNoiseRel is the length, relative to the column before, at or
+// below which OrthogonalizeY counts a column left by step 1 as zero.
+const OrthoNoiseRel = 1e-12
+
+// dropNoise returns v, or zero when |v| <= OrthoNoiseRel |before|.
+func dropNoise(v, before mgl64.Vec3) mgl64.Vec3 {
+	if v.Dot(v) <= OrthoNoiseRel*OrthoNoiseRel*before.Dot(before) {
+		return mgl64.Vec3{}
+	}
+	return v
 }
 
 // unitOrZero returns v/l, or the zero vector when l is not positive.
