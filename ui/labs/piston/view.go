@@ -94,7 +94,7 @@ func (v *view) Help() []string { return pistonHelp }
 
 // pistonHelp lists the piston keys; its first two lines name the modes
 // and presets there are.
-var pistonHelp = slices.Concat(numberedHelp("1..", "choose a mode", modes.Names()),
+var pistonHelp = slices.Concat(numberedHelp("1..", "choose a mode (1-4 the seeds', then the engines')", modes.Names()),
 	numberedHelp("Shift+1..", "load a preset", scene.PresetNames()), []string{
 		"Space       spin B about its own x axis (scenes with a B)",
 		"C           compare with accumulate-matrices (from it: accumulate-trs):",
@@ -159,8 +159,8 @@ const (
 
 func (v *view) keys(in *kit.Input) {
 	m := v.M
-	for k := 0; k < 9; k++ {
-		if !inpututil.IsKeyJustPressed(ebiten.Key1 + ebiten.Key(k)) {
+	for k := 0; k < 10; k++ {
+		if !inpututil.IsKeyJustPressed(digitKey(k)) {
 			continue
 		}
 		if in.Shift {
@@ -219,16 +219,29 @@ func (v *view) Draw(screen *ebiten.Image) {
 	}
 }
 
+// digitKey is the key of the k-th numbered choice: 1 to 9, then 0 for
+// the tenth (k = 9), as on a keyboard's top row.
+func digitKey(k int) ebiten.Key {
+	if k == 9 {
+		return ebiten.Key0
+	}
+	return ebiten.Key1 + ebiten.Key(k)
+}
+
+// digit is the label of digitKey(k): "1".."9", "0".
+func digit(k int) string { return fmt.Sprint((k + 1) % 10) }
+
 // numberedHelp returns the help lines for the digit keys that choose one
 // of names: "1..4        what: 1 a, 2 b, ..." wrapped at helpWidth
-// characters, continued lines indented under the text.
+// characters, continued lines indented under the text; the tenth name's
+// key is 0 ("1..0").
 func numberedHelp(keys, what string, names []string) []string {
 	const indent = "            "
-	head := fmt.Sprintf("%s%d", keys, len(names))
+	head := keys + digit(len(names)-1)
 	line := head + indent[min(len(head), len(indent)-1):] + what + ":"
 	var out []string
 	for i, n := range names {
-		item := fmt.Sprintf(" %d %s", i+1, n)
+		item := fmt.Sprintf(" %s %s", digit(i), n)
 		if i < len(names)-1 {
 			item += ","
 		}

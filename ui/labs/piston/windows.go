@@ -27,6 +27,9 @@ type windowState struct {
 	nodeNames    []string
 	parentNames  []string // "(root)" then every node; choosing the node itself is refused
 	parentSel    []int
+	ruleNames    []string // scene.RuleNames: "global", then the matrix-based modes
+	ruleSel      []int    // per node: its scene.Rule
+	engines      []string // by mode: "Engines: ..." from modes.Engines
 	compareSel   int
 	path         string
 	fileMsg      string
@@ -47,9 +50,16 @@ func (w *windowState) init(m *piston.Model) {
 	w.presetNames = scene.PresetNames()
 	w.nodeNames = m.Scene.Names()
 	w.parentNames = append(append(w.parentNames[:0], "(root)"), w.nodeNames...)
-	w.parentSel = w.parentSel[:0]
+	w.parentSel, w.ruleSel = w.parentSel[:0], w.ruleSel[:0]
 	for _, nd := range m.Scene.Nodes {
 		w.parentSel = append(w.parentSel, nd.Parent+1)
+		w.ruleSel = append(w.ruleSel, int(nd.Rule))
+	}
+	w.ruleNames = scene.RuleNames()
+	if w.engines == nil {
+		for _, md := range modes.All {
+			w.engines = append(w.engines, "Engines: "+strings.Join(modes.EngineNames(md.Name), "; ")+".")
+		}
 	}
 	w.root, w.a = m.Scene.Index("Root"), m.Scene.Index("A")
 	w.scaleLabel, w.scaleShort, w.rotLabel = "Root: scale on x", "Root sx", "A: rotation about y (deg)"
@@ -110,6 +120,7 @@ func (v *view) modeWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input
 	m := v.M
 	ctx.Window("Mode", r, func(debugui.ContainerLayout) {
 		v.modeRows(ctx)
+		ctx.Text(v.win.engines[m.Mode])
 		ctx.Text(modes.All[m.Mode].Explanation)
 	})
 }
@@ -224,6 +235,10 @@ func (v *view) nodesWindow(ctx *debugui.Context, r image.Rectangle) {
 				ctx.Dropdown(&w.parentSel[i], w.parentNames).On(func() {
 					_ = m.Reparent(i, w.parentSel[i]-1)
 					w.init(m)
+				})
+				ctx.Text("rule")
+				ctx.Dropdown(&w.ruleSel[i], w.ruleNames).On(func() {
+					m.SetRule(i, scene.Rule(w.ruleSel[i]))
 				})
 			})
 		})
