@@ -68,6 +68,9 @@ END {
   row("uniform-inner-scale (steady state)", "BenchmarkWorldUpdate/uniform-inner-scale", "≤ 1.0")
   row("uniform-inner-scale, every scale changed (cold)", "BenchmarkUniformInnerScaleCold", "")
   row("skew-stripping", "BenchmarkWorldUpdate/skew-stripping", "≤ 1.5")
+  split("blender-fix-shear blender-average blender-none blender-none-legacy blender-aligned", bl, " ")
+  for (k = 1; k <= 5; k++) row(bl[k], "BenchmarkWorldUpdate/" bl[k], "≤ 3")
+  row("maya-ssc", "BenchmarkWorldUpdate/maya-ssc", "≤ 1.2")
   b = "BenchmarkWorldUpdate/accumulate-matrices" SUBSEP "base-ns/node"
   printf "\nBaseline (Mul4 chain): median %.1f ns/node, %.1f-%.1f over the runs of the first row.\n", median(b), lo[b], hi[b]
 }' "$tmp/ratio.txt"
@@ -100,8 +103,8 @@ function row(label, pre, post, chain) {
 END {
   print "| ns per node (median) | 10^3 nodes | 10^4 | 10^5 | chain of 10^5 | allocs/op at 10^5 |"
   print "|---|---|---|---|---|---|"
-  split("accumulate-matrices accumulate-trs uniform-inner-scale skew-stripping", modes, " ")
-  for (k = 1; k <= 4; k++)
+  n = split("accumulate-matrices accumulate-trs uniform-inner-scale skew-stripping blender-fix-shear blender-average blender-none blender-none-legacy blender-aligned maya-ssc", modes, " ")
+  for (k = 1; k <= n; k++)
     row("world update, " modes[k], "BenchmarkWorldScale/" modes[k] "/4ary/n=", "", "BenchmarkWorldScale/" modes[k] "/chain/n=100000")
   row("export: update + projection to segments", "BenchmarkExport/frame/n=", "", "")
   row("export: write SVG", "BenchmarkExport/svg/n=", "", "")
