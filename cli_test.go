@@ -29,6 +29,10 @@ func cliBadValues(dir string) map[string][][]string {
 			{"-format", "x"}, {"-scene="}, {"-scene", missing}, {"-preset", "crash"}, {"-set", "A.scale=1_000,1,1"},
 			{"-set", "A.scale=0x1p-2,1,1"}, {"-set", "A.scale=1, 1,1"},
 		},
+		"compare": {
+			{"-node", "Q"}, {"-rules", "nope"}, {"-rules", "maya-ssc,"}, {"-scope", "x"}, {"-format", "x"}, {"-scene", missing},
+			{"-preset", "crash"}, {"-set", "A.scale=1_000,1,1"},
+		},
 		"export": {
 			{"-o", png, "-size", "+1280x+720"}, {"-o", png, "-size", "100x100junk"}, {"-o", png, "-preset", "turntable"},
 			{"-o", png, "-scene="}, {"-o", png, "-camera", "0x10,0,10"}, {"-o", "x.jpg"},
@@ -138,6 +142,7 @@ func TestHelpOffersOnlyWhatWorks(t *testing.T) {
 	// Commands that can run here: each preset offered must run (exit 0).
 	run := map[string]func(preset string) []string{
 		"report": func(p string) []string { return []string{"report", "-preset", p, "-mode", "accumulate-trs"} },
+		"compare": func(p string) []string { return []string{"compare", "-preset", p} },
 		"export": func(p string) []string {
 			return []string{"export", "-preset", p, "-o", filepath.Join(dir, p+".svg"), "-size", "64x64"}
 		},
