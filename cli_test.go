@@ -142,11 +142,11 @@ func TestHelpOffersOnlyWhatWorks(t *testing.T) {
 	// Commands that can run here: each preset offered must run (exit 0).
 	run := map[string]func(preset string) []string{
 		"report": func(p string) []string { return []string{"report", "-preset", p, "-mode", "accumulate-trs"} },
-		"compare": func(p string) []string { return []string{"compare", "-preset", p} },
 		"export": func(p string) []string {
 			return []string{"export", "-preset", p, "-o", filepath.Join(dir, p+".svg"), "-size", "64x64"}
 		},
 		"dynamics": func(p string) []string { return []string{"dynamics", "-preset", p, "-t", "0.5"} },
+		"compare":  func(p string) []string { return []string{"compare", "-preset", p} },
 	}
 	for name, args := range run {
 		_, help, _ := runCmd(t, name, "-h")
