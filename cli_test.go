@@ -29,6 +29,10 @@ func cliBadValues(dir string) map[string][][]string {
 			{"-format", "x"}, {"-scene="}, {"-scene", missing}, {"-preset", "crash"}, {"-set", "A.scale=1_000,1,1"},
 			{"-set", "A.scale=0x1p-2,1,1"}, {"-set", "A.scale=1, 1,1"},
 		},
+		"compare": {
+			{"-node", "Q"}, {"-rules", "nope"}, {"-rules", "maya-ssc,"}, {"-scope", "x"}, {"-format", "x"}, {"-scene", missing},
+			{"-preset", "crash"}, {"-set", "A.scale=1_000,1,1"},
+		},
 		"export": {
 			{"-o", png, "-size", "+1280x+720"}, {"-o", png, "-size", "100x100junk"}, {"-o", png, "-preset", "turntable"},
 			{"-o", png, "-scene="}, {"-o", png, "-camera", "0x10,0,10"}, {"-o", "x.jpg"},
@@ -142,6 +146,7 @@ func TestHelpOffersOnlyWhatWorks(t *testing.T) {
 			return []string{"export", "-preset", p, "-o", filepath.Join(dir, p+".svg"), "-size", "64x64"}
 		},
 		"dynamics": func(p string) []string { return []string{"dynamics", "-preset", p, "-t", "0.5"} },
+		"compare":  func(p string) []string { return []string{"compare", "-preset", p} },
 	}
 	for name, args := range run {
 		_, help, _ := runCmd(t, name, "-h")

@@ -39,7 +39,7 @@ func init() { state.UseLabs(kit.LabStates(labs)...) }
 // build and webCommand outside it (see web_js.go); dispatch and usage
 // skip a zero Command.
 var commands = slices.Concat(
-	[]cli.Command{appCommand, reportCommand, exportCommand},
+	[]cli.Command{appCommand, reportCommand, compareCommand, exportCommand},
 	kit.LabCommands(labs),
 	[]cli.Command{serveCommand, webCommand},
 )

@@ -48,6 +48,7 @@ type view struct {
 	title   string
 	titleOf [2]int // mode and compare the title was made for
 	win     windowState
+	rules   rulesTable       // the Rules window (compare_window.go)
 	ctx     *debugui.Context // the debugui context during Windows
 	uiPx    int              // the UI's pixel scale (kit.UIPixels) at the last Update
 	warnOp  text.DrawOptions // drawWarning's options, reused

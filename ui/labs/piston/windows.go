@@ -111,9 +111,10 @@ func (v *view) Windows(ctx *debugui.Context, in *kit.Input) {
 	}
 	v.nodesWindow(ctx, lay.Left(-1))
 	v.readoutsWindow(ctx, lay.Right(265))
-	v.compareWindow(ctx, lay.Right(115))
-	v.viewWindow(ctx, lay.Right(190), in)
+	v.compareWindow(ctx, lay.Right(141)) // 26 more for the Rules checkbox, from View
+	v.viewWindow(ctx, lay.Right(164), in)
 	v.presetsWindow(ctx, lay.Right(-1))
+	v.rulesWindow(ctx, in) // compare_window.go: shown from the Compare window
 }
 
 func (v *view) modeWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input) {
@@ -387,6 +388,7 @@ func (v *view) compareWindow(ctx *debugui.Context, r image.Rectangle) {
 		})
 		ctx.Checkbox(&m.Split, "side by side (else ghost)").On(m.Touch)
 		ctx.Text(w.compareHint[m.Mode])
+		v.rulesToggle(ctx) // compare_window.go
 	})
 }
 
