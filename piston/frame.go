@@ -65,7 +65,8 @@ func (v View) String() string {
 // of the camera to the nodes' meshes (render.MeshBounds) under the shown
 // modes, keeping the camera's direction, field of view and projection.
 // In split view both panes share one camera, fitted to the union of both
-// modes' boxes at a pane's aspect: each piston then lies inside its own
+// modes' boxes at a pane's aspect (on the comparison wall, of every
+// pane's box at a pane picture's aspect): each piston then lies inside its own
 // pane, and both are drawn at the same scale, so their sizes can be
 // compared. With a ghost, the box holds the ghost too. Unless Home came
 // from a given camera (st.Camera), Home is re-framed with it, in its own
@@ -137,6 +138,9 @@ func (m *Model) honourFrame(w, h float64, cmp int) {
 // split view) with cmp the compared mode (-1 for none); ok is false, and
 // cam comes back as is, for a scene without shapes or a band without area.
 func (m *Model) fitted(cam render.Camera, w, h float64, cmp int) (render.Camera, bool) {
+	if m.walling() {
+		return m.fittedWall(cam, w, h)
+	}
 	split := cmp >= 0 && m.Split
 	if split {
 		w /= 2
@@ -156,6 +160,22 @@ func (m *Model) fitted(cam render.Camera, w, h float64, cmp int) (render.Camera,
 	return cam, true
 }
 
+// fittedWall is fitted for the wall: cam fitted to the union of every
+// pane's meshes at a pane picture's aspect (see FrameNext), so each
+// pane's pistons lie inside it and all are drawn at the same scale.
+func (m *Model) fittedWall(cam render.Camera, w, h float64) (render.Camera, bool) {
+	aspect, ok := m.wallAspect(w, h)
+	if !ok {
+		return cam, false
+	}
+	lo, hi, ok := m.wallBounds()
+	if !ok {
+		return cam, false
+	}
+	cam.Fit(lo, hi, aspect, WallMargin)
+	return cam, true
+}
+
 // modelBounds returns the box of sc's meshes under world a and, when b is
 // not nil, under b too (render.MeshBounds, render.UnionBounds).
 func modelBounds(sc *scene.Scene, a, b []mgl64.Mat4) (lo, hi mgl64.Vec3, ok bool) {
@@ -168,11 +188,14 @@ func modelBounds(sc *scene.Scene, a, b []mgl64.Mat4) (lo, hi mgl64.Vec3, ok bool
 }
 
 // PaneAt returns the viewport of the last Recompute's picture that holds
-// the pixel p (the split's right pane when p is in it, else the main
-// one), for gestures that aim at the cursor. Before any Recompute it is
+// the pixel p (on the wall the picture of the pane p is in; the split's
+// right pane when p is in it; else the main one), for gestures that aim at the cursor. Before any Recompute it is
 // the zero Viewport, which render.Camera.ZoomAt treats as "zoom about the
 // centre".
 func (m *Model) PaneAt(p mgl64.Vec2) render.Viewport {
+	if i := m.PaneIndex(p); i >= 0 {
+		return m.Wall.Panes[i].Picture
+	}
 	if r := m.Frames[1].Viewport(); r.W > 0 && p[0] >= r.X && p[0] < r.X+r.W {
 		return r
 	}

@@ -30,9 +30,10 @@ type Edit struct {
 // Name is the piston lab's name, its value of the lab setting.
 const Name = "piston"
 
-// Lab is what the piston lab contributes to the state: its name and the
-// scene presets (the lab's default first), which are scenes.
-var Lab = state.Lab{Name: Name, Presets: scene.PresetNames(), Scenes: true}
+// Lab is what the piston lab contributes to the state: its name, the
+// scene presets (the lab's default first), which are scenes, and its own
+// settings (Params: the comparison wall).
+var Lab = state.Lab{Name: Name, Presets: scene.PresetNames(), Scenes: true, Params: Params}
 
 // Model is the piston lab's state: the scene being edited, its slider
 // values, the mode, comparison, spin, camera and drawing options, and the
@@ -71,6 +72,11 @@ type Model struct {
 	HideArc    bool       // draw no skew arc for the picked node
 	Arcs       [2]SkewArc // the skew arcs the last Recompute drew in Frames (zero: none)
 
+	// Wall is the comparison wall (wall.go): when On, Recompute draws its
+	// panes (Wall.Panes[k].Frame) instead of Frames, which stay empty.
+	Wall Wall
+
+	band      [2]float64    // the band's width and height at the last Recompute
 	frame     bool          // a framing waits for the next Recompute (FrameNext)
 	frameFrom render.Camera // the camera when it was asked for
 	homeGiven bool          // Home is st.Camera: used as is, never framed
@@ -102,6 +108,14 @@ func NewModel(st state.State) (*Model, error) {
 		m.Preset = st.Preset
 	}
 	m.homeGiven = st.Camera != nil
+	m.Wall.ScopeAll = st.Scope == modes.ScopeAll
+	if st.Wall != "" {
+		list, err := modes.ParseList(st.Wall)
+		if err != nil {
+			return nil, err
+		}
+		m.Wall.Modes, m.Wall.On = list, true
+	}
 	m.Load(sc, st.Sets)
 	m.frame = m.frame && !m.homeGiven
 	return m, nil
@@ -246,6 +260,11 @@ func (m *Model) Recompute(x, w, h float64) {
 		l.Rotation = l.Rotation.Mul(transform.EulerDeg(m.SpinDeg, 0, 0)) // about the node's own x axis
 	}
 	m.world(0, m.Mode)
+	m.band = [2]float64{w, h}
+	if m.walling() {
+		m.recomputeWall(x, w, h)
+		return
+	}
 	cmp := m.Compare
 	if cmp >= 0 && cmp < len(modes.All) {
 		m.world(1, cmp)
@@ -269,6 +288,19 @@ func (m *Model) Recompute(x, w, h float64) {
 		m.Frames[1].Begin(m.Camera, render.Viewport{})
 	}
 	m.artifacts(cmp >= 0 && m.Split)
+}
+
+// recomputeWall is Recompute's second half when the wall is shown: the
+// panes' worlds, the framing (one camera for every pane), the layout and
+// the pictures; Frames stay empty and draw nothing.
+func (m *Model) recomputeWall(x, w, h float64) {
+	m.layoutWall(x, w, h)
+	m.wallWorlds()
+	m.honourFrame(w, h, -1)
+	m.Frames[0].Begin(m.Camera, render.Viewport{})
+	m.Frames[1].Begin(m.Camera, render.Viewport{})
+	m.Arcs = [2]SkewArc{}
+	m.drawWall()
 }
 
 // GhostDim is the alpha factor of the compare mode's ghost.

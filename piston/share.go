@@ -18,7 +18,8 @@ const shareDigits = 1e6
 
 // Share writes the piston lab's part of a Share link into st: the preset
 // the scene came from (the default preset for a scene file, whose path a
-// link cannot carry), mode, comparison, split, spin, every slider that
+// link cannot carry), mode, comparison, split, spin, the comparison
+// wall's modes when it is shown (st.Wall) and its scope (st.Scope), every slider that
 // differs from a fresh load of the preset (as set=NODE.FIELD=...), the
 // standard view the camera looks along (st.View, "" for none of them), the
 // projection (st.Ortho), and the camera itself (st.Camera) unless the page
@@ -44,6 +45,13 @@ func (m *Model) Share(st *state.State) {
 		st.Compare = modes.All[m.Compare].Name
 	}
 	st.Split, st.Spin = m.Split, m.Spin
+	st.Wall, st.Scope = "", modes.ScopeNode
+	if m.walling() {
+		st.Wall = modes.FormatList(m.Wall.Modes)
+	}
+	if m.Wall.ScopeAll {
+		st.Scope = modes.ScopeAll
+	}
 	st.Sets = editSets(m, st.Preset)
 	c := m.Camera
 	st.View, st.Ortho, st.Camera = viewName(c), c.Ortho, nil
@@ -90,12 +98,7 @@ func (m *Model) opensFramed(shared state.State) bool {
 	if cmp < 0 || cmp >= len(modes.All) {
 		cmp = -1
 	}
-	vp := m.Frames[0].Viewport()
-	w := vp.W
-	if cmp >= 0 && m.Split {
-		w *= 2 // the band: Recompute halves it for each pane
-	}
-	framed, ok := m.fitted(start, w, vp.H, cmp)
+	framed, ok := m.fitted(start, m.band[0], m.band[1], cmp)
 	if !ok {
 		return sameCamera(m.Camera, m.Home)
 	}

@@ -21,6 +21,9 @@ var (
 	XColor    = Color{1, 0.2, 0.2, 1}       // world x rod and local x axes
 	YColor    = Color{0.2, 0.9, 0.2, 1}     // world y
 	ZColor    = Color{0.25, 0.4, 1, 1}      // world z
+	// PaneBorder outlines a pane of the piston lab's comparison wall
+	// (the main mode's pane is outlined in White).
+	PaneBorder = Color{0.55, 0.55, 0.6, 0.7}
 )
 
 // Warning marks an artifact the user should see: readout lines that flag

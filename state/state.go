@@ -54,6 +54,8 @@ type State struct {
 	Lab       string      // one of LabNames
 	AntiAlias string      // one of AntiAliasModes
 	Normalize string      // the drift lab's axis normalization, set by that lab's normalize Param
+	Wall      string      // the piston lab's comparison wall: "" off, "all", or mode names "a,b" (modes.ParseList), set by that lab's wall Param
+	Scope     string      // where the wall's engine rules apply: modes.ScopeNode or modes.ScopeAll, set by the piston lab's scope Param
 
 	// modeGiven and compareGiven record that the mode or compare
 	// parameter was given, so a preset that carries its own (see

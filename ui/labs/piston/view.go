@@ -52,6 +52,7 @@ type view struct {
 	ctx     *debugui.Context // the debugui context during Windows
 	uiPx    int              // the UI's pixel scale (kit.UIPixels) at the last Update
 	warnOp  text.DrawOptions // drawWarning's options, reused
+	press   press            // a press that may become a click on a wall pane
 }
 
 // newView returns the piston lab's view of m.
@@ -105,6 +106,8 @@ var pistonHelp = slices.Concat(numberedHelp("1..", "choose a mode (1-4 the seeds
 		"T V S I     top, front, side, iso view, framed",
 		"            (Blender's numpad: KP7 top, KP1 front, KP3 side)",
 		"O, KP5      orthographic on/off",
+		"W           comparison wall: one pane per mode, one camera; click a",
+		"            pane to make its mode the main one (the wall stays)",
 		"drag        orbit; right or shift drag: pan",
 		"wheel       zoom toward the cursor (up = in)",
 		"touch       one finger orbits; pinch zooms",
@@ -117,6 +120,7 @@ func (v *view) Update(in *kit.Input) error {
 	if in.Keys {
 		v.keys(in)
 	}
+	v.wallClick(in)
 	if kit.CameraGesturesIn(&m.Camera, in, m.PaneAt(mgl64.Vec2{in.CursorX, in.CursorY})) {
 		m.Touch()
 	}
@@ -137,13 +141,16 @@ func (v *view) Update(in *kit.Input) error {
 	v.strokes.Reset()
 	v.strokes.MinLength = subPixel
 	v.strokes.WidthScale = max(1, in.DeviceScale) * (1 + 0.5*float64(max(1, in.UIScale)-1))
-	v.strokes.AntiAlias = in.AntiAlias && len(m.Frames[0].Segments)+len(m.Frames[1].Segments) < maxAntiAliased
+	v.strokes.AntiAlias = in.AntiAlias && len(m.Frames[0].Segments)+len(m.Frames[1].Segments)+v.wallSegments() < maxAntiAliased
 	v.labels.Reset()
 	v.labels.Scale = float64(kit.UIPixels(in))
 	v.uiPx = kit.UIPixels(in)
 	for k := range m.Frames {
 		v.strokes.Add(m.Frames[k].Segments)
 		v.labels.Add(m.Frames[k].Labels)
+	}
+	if m.Wall.On {
+		v.addWall()
 	}
 	v.win.refresh(m)
 	return nil
@@ -181,6 +188,9 @@ func (v *view) keys(in *kit.Input) {
 	if inpututil.IsKeyJustPressed(ebiten.KeyC) {
 		v.M.CycleCompare()
 	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyW) {
+		m.ToggleWall()
+	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyR) {
 		m.Reset()
 		v.win.init(m)
@@ -215,7 +225,7 @@ var viewKeys = []struct {
 func (v *view) Draw(screen *ebiten.Image) {
 	v.strokes.Draw(screen)
 	v.labels.Draw(screen)
-	if v.M.Compare >= 0 && v.M.Split {
+	if v.M.Compare >= 0 && v.M.Split && !v.M.Wall.On {
 		v.labels.DrawSplitTitles(screen, v.x, v.w, piston.ModeName(v.M.Mode), piston.ModeName(v.M.Compare))
 	}
 }

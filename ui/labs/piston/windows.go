@@ -417,7 +417,7 @@ func (v *view) viewRows(ctx *debugui.Context, compact bool) {
 		ctx.Button("Top").On(func() { m.SetView(piston.ViewTop) })
 		ctx.Button("Iso").On(func() { m.SetView(piston.ViewIso) })
 		ctx.Checkbox(&m.Camera.Ortho, "ortho").On(m.Touch)
-		ctx.SetGridLayout([]int{-1}, nil)
+		v.wallRows(ctx)
 		return
 	}
 	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
@@ -427,6 +427,7 @@ func (v *view) viewRows(ctx *debugui.Context, compact bool) {
 	ctx.Button("Side S").On(func() { m.SetView(piston.ViewSide) })
 	ctx.Button("Iso I").On(func() { m.SetView(piston.ViewIso) })
 	ctx.Checkbox(&m.Camera.Ortho, "ortho O").On(m.Touch)
+	v.wallRows(ctx)
 }
 
 var spinLabels = [2]string{"Spin B about its own x axis (Space)", "Spin B (Space)"}

@@ -1,0 +1,52 @@
+package piston
+
+import (
+	"fmt"
+	"strings"
+
+	"skewlab/modes"
+	"skewlab/state"
+)
+
+// Params are the piston lab's own settings (flags of skewlab app and URL
+// parameters): wall, the comparison wall's modes, and scope, where its
+// engine rules apply.
+var Params = []state.Param{WallParam, ScopeParam}
+
+// WallParam is the wall setting: -wall (bare, "true", "1" or "all": every
+// mode of modes.All), -wall=a,b,... (those modes, in that order, repeats
+// dropped), or -wall=false ("0", "none": no wall, the default); the URL's
+// wall= takes the same values (a bare wall means all). As a flag it is a
+// boolean one, so a list needs the = (-wall=a,b). An unknown name is an
+// error that lists the valid ones. It writes st.Wall in the canonical
+// form of modes.FormatList.
+var WallParam = state.Param{Name: "wall", IsBool: true,
+	Usage: "show the comparison wall: one pane per mode, one shared camera; -wall for all modes or -wall=a,b,... (names: " + strings.Join(modes.Names(), ", ") + ")",
+	Apply: func(s *state.State, v string) error {
+		switch v {
+		case "true", "1", modes.ScopeAll:
+			s.Wall = modes.ScopeAll
+			return nil
+		case "false", "0", "none":
+			s.Wall = ""
+			return nil
+		}
+		list, err := modes.ParseList(v)
+		if err != nil {
+			return fmt.Errorf("wall: %v", err)
+		}
+		s.Wall = modes.FormatList(list)
+		return nil
+	},
+	Value: func(s state.State) []string {
+		if s.Wall == "" {
+			return nil
+		}
+		return []string{s.Wall}
+	}}
+
+// ScopeParam is the scope setting: where the wall's engine-rule panes
+// apply their rule, modes.ScopeNode (the picked node only, the default)
+// or modes.ScopeAll (every node); see modes.Scoped.
+var ScopeParam = state.Choice("scope", "where the wall's engine rules apply: node (the picked node only) or all (every node)",
+	modes.ScopeNames, modes.ScopeNode, func(s *state.State) *string { return &s.Scope })
