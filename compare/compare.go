@@ -39,8 +39,9 @@ const (
 )
 
 // ScopeNames are the scopes' names, indexed by Scope: the spelling of
-// -scope and of the JSON's "scope".
-var ScopeNames = []string{"node", "all"}
+// -scope and of the JSON's "scope" (modes.ScopeNames, shared with the
+// comparison wall).
+var ScopeNames = modes.ScopeNames
 
 // String returns the scope's name, or "scope(N)" outside the enumeration.
 func (s Scope) String() string {
@@ -53,12 +54,11 @@ func (s Scope) String() string {
 // ParseScope returns the scope called name, or an error listing the valid
 // names.
 func ParseScope(name string) (Scope, error) {
-	for i, n := range ScopeNames {
-		if n == name {
-			return Scope(i), nil
-		}
+	all, err := modes.ParseScope(name)
+	if all {
+		return ScopeAll, err
 	}
-	return 0, fmt.Errorf("unknown scope %q (valid: %s)", name, strings.Join(ScopeNames, ", "))
+	return ScopeNode, err
 }
 
 // ParseRules returns the modes that spec names: "all" (every mode, in
@@ -135,37 +135,6 @@ type Table struct {
 	Rows   []Row  `json:"rows"`
 }
 
-// scoped returns the nodes and the global mode whose world matrices are
-// mode m's row for node under scope; buf is reused for the copy. This is
-// the comparison wall's scope semantics (the wall's exported helper in
-// modes/scope.go on branch wall; the two are to be unified):
-//   - a seed mode: the scene's nodes as they are, under m (per-node rules
-//     apply under accumulate-matrices, as m.World does; not under the
-//     TRS-based seed modes);
-//   - an engine rule, ScopeNode: a copy of the nodes whose chosen node
-//     carries m.Rule, under accumulate-matrices (every other node keeps its
-//     own rule);
-//   - an engine rule, ScopeAll: a copy with every node's rule cleared,
-//     under m.
-//
-// A node out of range leaves the copy's rules as they are.
-func scoped(nodes []scene.Node, node int, m modes.Mode, scope Scope, buf []scene.Node) ([]scene.Node, modes.Mode) {
-	if m.Seed() {
-		return nodes, m
-	}
-	buf = append(buf[:0], nodes...)
-	if scope == ScopeAll {
-		for i := range buf {
-			buf[i].Rule = scene.RuleFollow
-		}
-		return buf, m
-	}
-	if node >= 0 && node < len(buf) {
-		buf[node].Rule = m.Rule
-	}
-	return buf, modes.AccumulateMatrices
-}
-
 // Compute returns the table rows of node (an index into nodes, which
 // must be parents first as in a scene.Scene) for each mode of list, in
 // order, under scope. A node out of range gives no rows. It allocates per
@@ -183,10 +152,8 @@ func Compute(nodes []scene.Node, node int, list []modes.Mode, scope Scope) []Row
 	var buf []scene.Node
 	rows := make([]Row, 0, len(list))
 	for _, m := range list {
-		ns, g := scoped(nodes, node, m, scope, buf)
-		if !m.Seed() {
-			buf = ns // the copy, reused by the next engine rule
-		}
+		ns, g := modes.Scoped(buf, nodes, m, node, scope == ScopeAll) // the wall's semantics
+		buf = ns                                                      // the copy, reused by the next mode
 		g.World(ns, &ws, world)
 		rows = append(rows, row(m, modes.AnalyzeWorld(world[node], rw), ref))
 	}
