@@ -15,9 +15,6 @@ import (
 // formula different from both implementations (2D angles in the piston's
 // xz-plane; properties of the results), never from the code's output.
 
-// engineModes are the six engine rules of issue 13, in All's order.
-var engineModes = []Mode{BlenderFixShear, BlenderAverage, BlenderNone, BlenderNoneLegacy, BlenderAligned, MayaSSC}
-
 // pistonRuleOnB is the piston with Root scale (3,1,1), A turned by aDeg
 // about y, and rule r on B only, run under accumulate-matrices.
 func pistonRuleOnB(t *testing.T, aDeg float64, r scene.Rule) mgl64.Mat4 {
