@@ -11,7 +11,13 @@ import (
 // Params are the piston lab's own settings (flags of skewlab app and URL
 // parameters): wall, the comparison wall's modes, and scope, where its
 // engine rules apply.
-var Params = []state.Param{WallParam, ScopeParam}
+var Params = []state.Param{WallParam, ScopeParam, TableParam}
+
+// TableParam is the table setting: -table (URL table=1) opens the Rules
+// window, skewlab compare's table of every rule for the picked node, at
+// launch; Share writes it while the window is open.
+var TableParam = state.Bool("table", "open the Rules window: the table of every rule for the picked node (as skewlab compare prints it)",
+	func(s *state.State) *bool { return &s.Table })
 
 // WallParam is the wall setting: -wall (bare, "true", "1" or "all": every
 // mode of modes.All), -wall=a,b,... (those modes, in that order, repeats

@@ -299,6 +299,20 @@ func TestWallParam(t *testing.T) {
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "node, all") {
 		t.Errorf("bad scope: %v", errs)
 	}
+	// table: the Rules window at launch; bare means true, and the query
+	// writes it back only when true.
+	for search, want := range map[string]bool{"?table": true, "?table=1": true, "?table=0": false, "?mode=blender-none": false} {
+		st, errs := state.FromSearch(search)
+		if len(errs) != 0 || st.Table != want {
+			t.Errorf("%s: table %v %v, want %v", search, st.Table, errs, want)
+		}
+		if q := st.Query(); strings.Contains(q, "table") != want {
+			t.Errorf("%s: query %q", search, q)
+		}
+	}
+	if _, errs := state.FromSearch("?table=maybe"); len(errs) != 1 || !strings.Contains(errs[0].Error(), "not true or false") {
+		t.Errorf("bad table: %v", errs)
+	}
 }
 
 func TestFitEngines(t *testing.T) {

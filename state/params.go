@@ -36,6 +36,15 @@ func oneOf(what, v string, valid []string) error {
 	return fmt.Errorf("unknown %s %q (valid: %s)", what, v, strings.Join(valid, ", "))
 }
 
+// Bool returns the boolean setting name: a bare flag or URL parameter
+// means true; "true"/"1" and "false"/"0" as parseBool reads them; the
+// Query writes it only when true. field gives the State field it sets.
+func Bool(name, usage string, field func(*State) *bool) Param {
+	return Param{Name: name, IsBool: true, Usage: usage,
+		Apply: func(s *State, v string) (err error) { *field(s), err = parseBool(name, v); return },
+		Value: func(s State) []string { return boolValue(*field(&s)) }}
+}
+
 func parseBool(name, v string) (bool, error) {
 	b, err := strconv.ParseBool(v)
 	if err != nil {

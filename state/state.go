@@ -56,6 +56,7 @@ type State struct {
 	Normalize string      // the drift lab's axis normalization, set by that lab's normalize Param
 	Wall      string      // the piston lab's comparison wall: "" off, "all", or mode names "a,b" (modes.ParseList), set by that lab's wall Param
 	Scope     string      // where the wall's engine rules apply: modes.ScopeNode or modes.ScopeAll, set by the piston lab's scope Param
+	Table     bool        // the piston lab's Rules window (skewlab compare's table for the picked node) is open, set by that lab's table Param
 
 	// modeGiven and compareGiven record that the mode or compare
 	// parameter was given, so a preset that carries its own (see

@@ -31,7 +31,9 @@ func newLabView(st state.State) (kit.View, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newView(m), nil
+	v := newView(m)
+	v.rules.open = st.Table
+	return v, nil
 }
 
 // view is the piston lab's view: seed 000's hierarchy in 3D
@@ -89,7 +91,10 @@ func figure(st state.State, w, h int, _ float64) ([]render.Segment, []render.Lab
 func (v *view) Animating() bool { return v.M.Spinning() }
 
 // Share writes the model's part of a Share link (piston.Model.Share).
-func (v *view) Share(st *state.State) { v.M.Share(st) }
+func (v *view) Share(st *state.State) {
+	v.M.Share(st)
+	st.Table = v.rules.open
+}
 
 // Help lists the piston lab's keys.
 func (v *view) Help() []string { return pistonHelp }
