@@ -111,7 +111,7 @@ func (v *view) Windows(ctx *debugui.Context, in *kit.Input) {
 	}
 	v.nodesWindow(ctx, lay.Left(-1))
 	v.readoutsWindow(ctx, lay.Right(265))
-	v.compareWindow(ctx, lay.Right(141)) // 26 more for the Rules checkbox, from View
+	v.compareWindow(ctx, lay.Right(141))  // 26 more for the Rules checkbox, from View
 	v.viewWindow(ctx, lay.Right(188), in) // views, the wall row, options and the UI scale row without scrolling at 720 px
 	v.presetsWindow(ctx, lay.Right(-1))
 	v.rulesWindow(ctx, in) // compare_window.go: shown from the Compare window
