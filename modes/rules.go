@@ -113,7 +113,7 @@ func ruleReference(g scene.Rule) ReferenceFunc {
 				continue
 			}
 			p := out[n.Parent]
-			if math.IsNaN(p[15]) {
+			if isUndefined(&p) {
 				out[i] = undefinedMat()
 				continue
 			}

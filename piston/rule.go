@@ -8,7 +8,7 @@ import "skewlab/scene"
 // enumeration changes nothing. The rule applies under the matrix-based
 // modes only (modes.Mode.PerNode); Reset restores the loaded rules.
 func (m *Model) SetRule(i int, r scene.Rule) {
-	if i < 0 || i >= len(m.Scene.Nodes) || int(r) >= len(scene.RuleNames()) {
+	if i < 0 || i >= len(m.Scene.Nodes) || !r.Valid() {
 		return
 	}
 	m.Scene.Nodes[i].Rule = r

@@ -50,6 +50,10 @@ func (r Rule) String() string {
 	return fmt.Sprintf("rule(%d)", int(r))
 }
 
+// Valid reports whether r is RuleFollow or one of the named rules (not
+// a value outside the enumeration).
+func (r Rule) Valid() bool { return r < ruleCount }
+
 // Rules returns every per-node rule except RuleFollow, in menu order.
 func Rules() []Rule {
 	out := make([]Rule, 0, ruleCount-1)

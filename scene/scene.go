@@ -226,7 +226,7 @@ func (s *Scene) check(i int) error {
 	if n.Shape < ShapeNone || n.Shape > ShapeBox {
 		return &Error{Node: label, Field: "shape", Msg: "unknown shape (valid: none, cylinder, box)"}
 	}
-	if n.Rule >= ruleCount {
+	if !n.Rule.Valid() {
 		return &Error{Node: label, Field: "rule", Msg: fmt.Sprintf("unknown rule (valid: %s)", strings.Join(RuleNames(), ", "))}
 	}
 	for _, c := range n.Color {

@@ -281,7 +281,7 @@ func (s Set) Apply(sc *scene.Scene) error {
 		return fmt.Errorf("set %s: unknown node %q (valid: %s)", s, s.Node, strings.Join(sc.Names(), ", "))
 	}
 	if s.Field == "rule" {
-		if s.Rule >= scene.Rule(len(scene.RuleNames())) {
+		if !s.Rule.Valid() {
 			return fmt.Errorf("set %s: unknown rule", s)
 		}
 		sc.Nodes[i].Rule = s.Rule
