@@ -36,6 +36,11 @@ func cliBadValues(dir string) map[string][][]string {
 		"export": {
 			{"-o", png, "-size", "+1280x+720"}, {"-o", png, "-size", "100x100junk"}, {"-o", png, "-preset", "turntable"},
 			{"-o", png, "-scene="}, {"-o", png, "-camera", "0x10,0,10"}, {"-o", "x.jpg"},
+			{"-o", png, "-tour", "0"}, {"-o", png, "-tour", "99"}, {"-o", png, "-tour", "-1"}, {"-o", png, "-tour", "x"},
+			{"-o", png, "-tour", "2", "-mode", "accumulate-trs"},
+		},
+		"tour": {
+			{"-export="}, {"-size", "10x10", "-export", missing}, {"-size", "1280x720"},
 		},
 		"drift": {
 			{"-frames", "1_000"}, {"-frames", "0x10"}, {"-step", "0x1p-2"}, {"-step", "0x10"}, {"-step", "+1"},

@@ -28,7 +28,7 @@ var exportBackground = render.Background
 
 func runExport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
-	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-lab NAME] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-compare MODE] [-normalize float64|float32] [-t SECONDS]")
+	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-tour N | [-lab NAME] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-compare MODE] [-normalize float64|float32] [-t SECONDS]]")
 	labParam, presetParam := state.Pick("lab")[0], state.Pick("preset")[0]
 	labParam.Usage = "lab whose figure to draw: " + labPresets()
 	presetParam.Usage = "scene preset: " + strings.Join(state.SceneLab().Presets, ", ") + "; with -lab, a preset of that lab (see -lab)"
@@ -36,6 +36,8 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	t := cli.NumberFlag(fs, "t", 0, "lab time in `SECONDS` to run before drawing (the dynamics lab; the drift lab runs to its default target, the piston lab has no time)")
 	out := fs.String("o", "", "output `FILE`, .svg or .png (required)")
 	size := cli.SizeFlag(fs, "size", 1280, 720, 16, render.MaxExportSize, fmt.Sprintf("figure size `WxH` in pixels, each 16 to %d", render.MaxExportSize))
+	var step int
+	cli.IntVar(fs, &step, "tour", fmt.Sprintf("draw the guided tour's step `N` (1 to %d) after its gesture, with its caption; the step gives the lab and state", guide.Len()))
 	if code := cli.ParseFlags(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
@@ -43,6 +45,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	ext := strings.ToLower(filepath.Ext(*out))
 	if *out == "" || (ext != ".svg" && ext != ".png") {
 		return fail(fmt.Errorf("-o FILE.svg or -o FILE.png is required"))
+	}
+	if flagGiven(fs, "tour") {
+		return exportStep(fs, step, *out, size[0], size[1], stdout, stderr)
 	}
 	if !flagGiven(fs, "lab") {
 		// Without -lab the figure is a scene's: a preset of another lab
@@ -59,7 +64,16 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return fail(fmt.Errorf("lab %s has no figure", st.Lab))
 	}
 	w, h := size[0], size[1]
-	segs, labels, err := lab.Figure(st, w, h, *t)
+	// -t plays the lab for t seconds, in a lab that plays in time (the
+	// dynamics lab); the others ignore it.
+	var g state.Gesture
+	if probe := (state.Gesture{Kind: state.GesturePlay, Seconds: 1}); *t != 0 && state.CheckGesture(st, probe) == nil {
+		if !(*t > 0 && *t <= state.MaxPlaySeconds) {
+			return fail(fmt.Errorf("-t %v: want a time in seconds above 0", *t))
+		}
+		g = state.Gesture{Kind: state.GesturePlay, Seconds: *t}
+	}
+	segs, labels, err := lab.Figure(st, w, h, g)
 	if err != nil {
 		return fail(err)
 	}
@@ -77,6 +91,35 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	} else {
 		fmt.Fprintf(stdout, "wrote %s (%dx%d, lab %s)\n", *out, w, h, st.Lab)
 	}
+	return 0
+}
+
+// exportStep writes the tour's step n (export -tour N): its figure after
+// its gesture, with its caption, as tour.Tour.Figure draws it. The
+// step's state is the whole state: a scene or view flag beside -tour is
+// an error.
+func exportStep(fs *flag.FlagSet, n int, out string, w, h int, stdout, stderr io.Writer) int {
+	fail := func(err error) int { return cli.UsageError(stderr, "export", err) }
+	var extra []string
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "tour" && f.Name != "o" && f.Name != "size" {
+			extra = append(extra, "-"+f.Name)
+		}
+	})
+	if len(extra) > 0 {
+		return fail(fmt.Errorf("-tour %d draws the step's own state: leave out %s", n, strings.Join(extra, ", ")))
+	}
+	if n < 1 || n > guide.Len() {
+		return fail(state.TourRangeError(n))
+	}
+	segs, labels, err := guide.Figure(n, w, h, figureFunc)
+	if err != nil {
+		return fail(err)
+	}
+	if err := writeFigure(out, w, h, segs, labels); err != nil {
+		return cli.RunFailure(stderr, "export", err)
+	}
+	fmt.Fprintf(stdout, "wrote %s (%dx%d, tour step %d of %d: %s)\n", out, w, h, n, guide.Len(), guide.Steps[n-1].Title)
 	return 0
 }
 

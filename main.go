@@ -17,6 +17,7 @@ import (
 
 	"skewlab/cli"
 	"skewlab/state"
+	"skewlab/tour"
 	"skewlab/ui/kit"
 	driftlab "skewlab/ui/labs/drift"
 	dynamicslab "skewlab/ui/labs/dynamics"
@@ -28,10 +29,23 @@ import (
 // adding a lab is one line here (docs/architecture.md, "Adding a lab").
 var labs = []kit.Lab{pistonlab.Lab, driftlab.Lab, dynamicslab.Lab}
 
+// guide is the guided tour (assets/tour.json), loaded by init.
+var guide *tour.Tour
+
 // init installs the labs' names, presets and settings in package state,
-// before any flag or URL is parsed (dispatch, the web build and the tests
-// all run after it).
-func init() { state.UseLabs(kit.LabStates(labs)...) }
+// then loads the guided tour (which parses its steps' states with them)
+// and installs its length, before any flag or URL is parsed (dispatch,
+// the web build and the tests all run after it). A tour that does not
+// load is a programming error (tour tests check the file) and panics.
+func init() {
+	state.UseLabs(kit.LabStates(labs)...)
+	t, err := tour.Load()
+	if err != nil {
+		panic(err)
+	}
+	guide = t
+	state.UseTour(guide.Len())
+}
 
 // commands is every command of the binary, in the order usage lists them:
 // the app and the scene commands, each lab's own command (drift,
@@ -39,7 +53,7 @@ func init() { state.UseLabs(kit.LabStates(labs)...) }
 // build and webCommand outside it (see web_js.go); dispatch and usage
 // skip a zero Command.
 var commands = slices.Concat(
-	[]cli.Command{appCommand, reportCommand, compareCommand, exportCommand},
+	[]cli.Command{appCommand, reportCommand, compareCommand, exportCommand, tourCommand},
 	kit.LabCommands(labs),
 	[]cli.Command{serveCommand, webCommand},
 )

@@ -2,7 +2,8 @@
 // (the go:embed directives below): the scene presets (presets/NAME.json, in the scene file format
 // that -scene reads), the web page shell (web/index.html) and the one font
 // that the window and the PNG export both draw text with
-// (fonts/Go-Mono.ttf, licence in fonts/LICENSE).
+// (fonts/Go-Mono.ttf, licence in fonts/LICENSE), and the guided tour
+// (tour.json).
 //
 // The package imports nothing from skewlab: scene, render and the web
 // build read these files, never the other way round. Add a file by putting
@@ -27,6 +28,13 @@ var presets embed.FS
 //
 //go:embed web/index.html
 var WebShell string
+
+// Tour is the guided tour (tour.json): its steps' titles, captions,
+// states in the URL syntax and gestures; package tour parses and checks
+// it.
+//
+//go:embed tour.json
+var Tour []byte
 
 // GoMono is the Go Mono TrueType font (Bigelow & Holmes, BSD-style licence
 // in fonts/LICENSE): the labels in the window and in exported pictures.

@@ -2,6 +2,7 @@ package drift
 
 import (
 	"errors"
+	"fmt"
 
 	"skewlab/render"
 )
@@ -24,12 +25,20 @@ func CharWidth() float64 { return render.TextMetricsAt(render.TextSize).Advance 
 // (ExportLabels). It needs no display. An unknown norm, or a w or h below
 // 1, is an error and gives no geometry.
 func Figure(norm string, w, h int) ([]render.Segment, []render.Label, error) {
+	return figureTo(norm, Targets[DefaultTarget], w, h)
+}
+
+// figureTo is Figure run to frames, one of Targets.
+func figureTo(norm string, frames, w, h int) ([]render.Segment, []render.Label, error) {
 	if w < 1 || h < 1 {
 		return nil, nil, errors.New("the drift figure needs a size of at least 1 by 1 pixels")
 	}
 	m, err := NewModel()
 	if err != nil {
 		return nil, nil, err
+	}
+	if m.Target = targetIndex(frames); m.Target < 0 {
+		return nil, nil, fmt.Errorf("the drift figure: %d frames is not a target (valid: %v)", frames, Targets)
 	}
 	if norm != "" {
 		n, err := ParseNorm(norm)
@@ -40,7 +49,7 @@ func Figure(norm string, w, h int) ([]render.Segment, []render.Label, error) {
 	}
 	for !m.Done() {
 		if m.Lab.Advance(m.TargetFrames()-m.Lab.Frame()) <= 0 {
-			return nil, nil, errors.New("the drift lab stopped before its target")
+			return nil, nil, errStopped
 		}
 	}
 	var p Picture

@@ -13,4 +13,4 @@ import (
 var LabState = state.Lab{Name: "drift", Params: []state.Param{
 	state.Choice("normalize", "drift lab: normalize the spin axis in "+strings.Join(NormNames(), " or "),
 		NormNames(), NormNames()[0], func(s *state.State) *string { return &s.Normalize }),
-}}
+}, CheckGesture: CheckGesture}

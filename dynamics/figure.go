@@ -15,8 +15,8 @@ import (
 // window takes (whole steps Dt, round(t/Dt) of them, the crash's camera
 // following the car and the box after each), then drawn with
 // Model.Picture into a w by h pixel viewport. Segments and labels are in
-// pixels, y down, as render.WritePNG and WriteSVG take them. It is the
-// lab's kit.Lab Figure. A size under 1 pixel, or a t that is negative,
+// pixels, y down, as render.WritePNG and WriteSVG take them. st.Counteract
+// "off" turns the crash's counteraction off. A size under 1 pixel, or a t that is negative,
 // not finite or above MaxTime, is an error.
 func Figure(st state.State, w, h int, t float64) ([]render.Segment, []render.Label, error) {
 	if w < 1 || h < 1 {
@@ -26,9 +26,7 @@ func Figure(st state.State, w, h int, t float64) ([]render.Segment, []render.Lab
 		return nil, nil, fmt.Errorf("dynamics figure: %w", err)
 	}
 	m := NewModel()
-	if p, ok := PresetByName(st.Preset); ok {
-		m.SetPreset(p)
-	}
+	m.Configure(st)
 	m.advanceTo(t)
 	var f render.Frame
 	m.Picture(&f, render.Viewport{W: float64(w), H: float64(h)})

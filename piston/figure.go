@@ -12,56 +12,62 @@ import (
 )
 
 // Figure draws the piston lab's picture of st with no display, as the
-// export command writes it: st's scene (file or preset, then its sets)
-// under st's mode, behind it a ghost (dimmed by GhostDim) under st's
-// compare mode when there is one, with the grid, basis, local axes and
-// labels on (spread apart at text scale 1, with leader lines, as
-// render.Frame.SpreadLabels does), seen by HomeCamera(st) in a w by h
-// pixel viewport: st's camera as given, or else the default direction
-// framed as the app frames it at launch (the meshes of both modes,
-// FrameMargin). Segments
+// window shows it with the UI off at text scale 1: the model NewModel(st)
+// makes (st's scene, file or preset, then its sets; its mode; the ghost
+// dimmed by GhostDim, or the split, under st's compare mode; the
+// comparison wall; the picked node's skew arc; the labels spread apart
+// with leader lines), seen by st's camera as given, or else by the
+// default direction framed as the app frames it at launch (the meshes of
+// every mode shown, FrameMargin), in a w by h pixel viewport. Segments
 // and labels are in pixels, y down, as render.WritePNG and WriteSVG take
 // them. An error means st's scene does not load or a mode name is
 // unknown; nothing partial is returned. A viewport with no area gives no
 // segments.
 func Figure(st state.State, w, h int) ([]render.Segment, []render.Label, error) {
-	sc, err := st.Scene()
-	if err != nil {
+	if _, err := modes.ByName(st.Mode); err != nil {
 		return nil, nil, err
 	}
-	mode, err := modes.ByName(st.Mode)
-	if err != nil {
-		return nil, nil, err
-	}
-	var ghost modes.Mode
 	if st.Compare != "" {
-		if ghost, err = modes.ByName(st.Compare); err != nil {
+		if _, err := modes.ByName(st.Compare); err != nil {
 			return nil, nil, err
 		}
 	}
-	var ws modes.Workspace
-	world := make([]mgl64.Mat4, len(sc.Nodes))
-	mode.World(sc.Nodes, &ws, world)
-	var ghostWorld []mgl64.Mat4
-	if st.Compare != "" {
-		ghostWorld = make([]mgl64.Mat4, len(sc.Nodes))
-		ghost.World(sc.Nodes, &ws, ghostWorld)
+	m, err := NewModel(st)
+	if err != nil {
+		return nil, nil, err
 	}
-	cam := HomeCamera(st)
-	if st.Camera == nil {
-		if lo, hi, ok := modelBounds(sc, world, ghostWorld); ok {
-			cam.Fit(lo, hi, float64(w)/float64(h), FrameMargin)
+	m.LabelScale = 1
+	Reserve(&m.Frames[0], m.Scene, m.Compare >= 0 && !m.Split)
+	m.Recompute(0, float64(w), float64(h))
+	segs, labels := m.Picture(nil, nil)
+	return segs, labels, nil
+}
+
+// Picture appends the picture the last Recompute drew to segs and labels
+// and returns them: the main frame, the split's right half with the two
+// mode names over the halves, or the comparison wall's panes. It is what
+// the window draws with the UI off (ui/labs/piston draws the same
+// frames).
+func (m *Model) Picture(segs []render.Segment, labels []render.Label) ([]render.Segment, []render.Label) {
+	for k := range m.Frames {
+		segs = append(segs, m.Frames[k].Segments...)
+		labels = append(labels, m.Frames[k].Labels...)
+	}
+	if m.Wall.On {
+		for k := range m.Wall.Panes {
+			segs = append(segs, m.Wall.Panes[k].Frame.Segments...)
+			labels = append(labels, m.Wall.Panes[k].Frame.Labels...)
 		}
 	}
-	var f render.Frame
-	f.Begin(cam, render.Viewport{W: float64(w), H: float64(h)})
-	Reserve(&f, sc, st.Compare != "")
-	if ghostWorld != nil {
-		f.Scene(sc, ghostWorld, render.Options{Dim: GhostDim})
+	if m.Compare >= 0 && m.Split && !m.Wall.On {
+		x, w := m.bandX, m.band[0]
+		left, right := ModeName(m.Mode), ModeName(m.Compare)
+		size := render.TextSize
+		labels = append(labels,
+			render.Label{At: mgl64.Vec2{x + w/2 - render.TextWidth(left, size) - 10 - render.LabelOffset[0], 4 + size - render.LabelOffset[1]}, Text: left, Color: render.White},
+			render.Label{At: mgl64.Vec2{x + w/2 + 10 - render.LabelOffset[0], 4 + size - render.LabelOffset[1]}, Text: right, Color: render.White})
 	}
-	f.Scene(sc, world, render.DefaultOptions())
-	f.SpreadLabels(1)
-	return f.Segments, f.Labels, nil
+	return segs, labels
 }
 
 // Reserve gives f room for every segment and label of sc drawn as Figure

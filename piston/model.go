@@ -33,7 +33,7 @@ const Name = "piston"
 // Lab is what the piston lab contributes to the state: its name, the
 // scene presets (the lab's default first), which are scenes, and its own
 // settings (Params: the comparison wall).
-var Lab = state.Lab{Name: Name, Presets: scene.PresetNames(), Scenes: true, Params: Params}
+var Lab = state.Lab{Name: Name, Presets: scene.PresetNames(), Scenes: true, Params: Params, CheckGesture: CheckGesture}
 
 // Model is the piston lab's state: the scene being edited, its slider
 // values, the mode, comparison, spin, camera and drawing options, and the
@@ -77,6 +77,7 @@ type Model struct {
 	Wall Wall
 
 	band      [2]float64    // the band's width and height at the last Recompute
+	bandX     float64       // the band's left edge at the last Recompute
 	frame     bool          // a framing waits for the next Recompute (FrameNext)
 	frameFrom render.Camera // the camera when it was asked for
 	homeGiven bool          // Home is st.Camera: used as is, never framed
@@ -117,6 +118,9 @@ func NewModel(st state.State) (*Model, error) {
 		m.Wall.Modes, m.Wall.On = list, true
 	}
 	m.Load(sc, st.Sets)
+	if st.Fold {
+		m.Fold()
+	}
 	m.frame = m.frame && !m.homeGiven
 	return m, nil
 }
@@ -260,7 +264,7 @@ func (m *Model) Recompute(x, w, h float64) {
 		l.Rotation = l.Rotation.Mul(transform.EulerDeg(m.SpinDeg, 0, 0)) // about the node's own x axis
 	}
 	m.world(0, m.Mode)
-	m.band = [2]float64{w, h}
+	m.band, m.bandX = [2]float64{w, h}, x
 	if m.walling() {
 		m.recomputeWall(x, w, h)
 		return

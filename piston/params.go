@@ -11,7 +11,7 @@ import (
 // Params are the piston lab's own settings (flags of skewlab app and URL
 // parameters): wall, the comparison wall's modes, and scope, where its
 // engine rules apply.
-var Params = []state.Param{WallParam, ScopeParam, TableParam}
+var Params = []state.Param{WallParam, ScopeParam, TableParam, FoldParam}
 
 // TableParam is the table setting: -table (URL table=1) opens the Rules
 // window, skewlab compare's table of every rule for the picked node, at

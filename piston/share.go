@@ -53,6 +53,7 @@ func (m *Model) Share(st *state.State) {
 		st.Scope = modes.ScopeAll
 	}
 	st.Sets = editSets(m, st.Preset)
+	st.Fold = false // a fold's values are in the sets
 	c := m.Camera
 	st.View, st.Ortho, st.Camera = viewName(c), c.Ortho, nil
 	if m.homeGiven || !m.opensFramed(*st) {

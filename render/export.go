@@ -56,7 +56,11 @@ func WriteSVG(w io.Writer, width, height int, bg Color, segs []Segment, labels [
 			continue
 		}
 		at := LabelBaseline(l.At, 1)
-		fmt.Fprintf(b, "<text x=\"%s\" y=\"%s\" fill=\"%s\" fill-opacity=\"%s\">", num(at[0]), num(at[1]), hex(l.Color), num(float64(clamp01(l.Color.A))))
+		size := ""
+		if l.EmSize() != TextSize {
+			size = " font-size=\"" + num(l.EmSize()) + "\""
+		}
+		fmt.Fprintf(b, "<text x=\"%s\" y=\"%s\"%s fill=\"%s\" fill-opacity=\"%s\">", num(at[0]), num(at[1]), size, hex(l.Color), num(float64(clamp01(l.Color.A))))
 		if err := xml.EscapeText(b, []byte(l.Text)); err != nil {
 			return err
 		}
@@ -111,7 +115,8 @@ func Rasterize(width, height int, bg Color, segs []Segment, labels []Label) (*im
 	return img, nil
 }
 
-// drawLabels draws labels into img with the text font at TextSize, each
+// drawLabels draws labels into img with the text font at each label's
+// EmSize (TextSize unless set), each
 // starting at the whole pixel nearest LabelBaseline(At, 1), as the window
 // does; labels with a non-finite anchor, or one too far outside the
 // picture for 26.6 fixed point, are skipped.
@@ -119,12 +124,21 @@ func drawLabels(img *image.RGBA, labels []Label) {
 	if len(labels) == 0 {
 		return
 	}
-	face := NewTextFace(TextSize)
-	defer face.Close()
+	faces := map[float64]font.Face{}
+	defer func() {
+		for _, f := range faces {
+			f.Close()
+		}
+	}()
 	for _, l := range labels {
 		at := LabelBaseline(l.At, 1)
 		if !transform.Finite(at[0]+at[1]) || math.Abs(at[0]) > 1<<20 || math.Abs(at[1]) > 1<<20 {
 			continue
+		}
+		face := faces[l.EmSize()]
+		if face == nil {
+			face = NewTextFace(l.EmSize())
+			faces[l.EmSize()] = face
 		}
 		d := font.Drawer{Dst: img, Src: image.NewUniform(nrgba(l.Color)), Face: face,
 			Dot: fixed.P(int(math.Round(at[0])), int(math.Round(at[1])))}

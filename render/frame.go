@@ -40,12 +40,24 @@ type Segment struct {
 // the label names: Frame.Text sets it to At, and Frame.SpreadLabels,
 // which moves At to keep labels apart, keeps it (a leader line then joins
 // Anchor to the moved text). Drawers draw At; a label made elsewhere may
-// leave Anchor zero.
+// leave Anchor zero. Size is the text's em size in pixels at scale 1
+// (0 means TextSize); a bigger label (a tour caption) keeps the same
+// placement rule, its baseline at LabelBaseline(At, scale).
 type Label struct {
 	At     mgl64.Vec2
 	Text   string
 	Color  Color
 	Anchor mgl64.Vec2
+	Size   float64
+}
+
+// EmSize returns the label's em size in pixels at scale 1: Size, or
+// TextSize when Size is not positive.
+func (l Label) EmSize() float64 {
+	if l.Size > 0 {
+		return l.Size
+	}
+	return TextSize
 }
 
 // hpoint is a point in clip coordinates with its view depth.

@@ -26,6 +26,14 @@ var (
 	PaneBorder = Color{0.55, 0.55, 0.6, 0.7}
 )
 
+// Colours of the guided tour's caption band.
+var (
+	TourTitle   = Color{1, 1, 1, 1}           // the step's title
+	TourCaption = Color{0.9, 0.9, 0.9, 1}     // the caption's lines
+	TourCounter = Color{0.6, 0.75, 1, 1}      // "step 4 of 12"
+	TourRule    = Color{0.55, 0.55, 0.6, 0.6} // the line between the picture and the caption
+)
+
 // Warning marks an artifact the user should see: readout lines that flag
 // skew, a volume change or a matrix no TRS can hold, and the skew arc on
 // the canvas. Amber (RGB 255, 170, 40): readable on Background and apart

@@ -20,6 +20,10 @@ type Lab struct {
 	// (Scene, ViewScene), and its presets are the ones report and export
 	// accept (ScenePreset).
 	Scenes bool
+	// CheckGesture reports whether the lab plays gesture g in state st
+	// (a tour step's), with the reason when it does not; nil for a lab
+	// that plays no gestures. The zero Gesture is always accepted.
+	CheckGesture func(st State, g Gesture) error
 	// Params are settings only this lab reads (flags and URL parameters,
 	// listed after ViewParams in ViewParams), for example the drift lab's
 	// normalize. Their names must differ from every other parameter's.
@@ -148,6 +152,24 @@ func (s State) Check() error {
 		return nil
 	}
 	return fmt.Errorf("preset %q belongs to lab %s, not %s (add lab=%s)", s.Preset, lab, s.Lab, lab)
+}
+
+// CheckGesture checks g (Gesture.Check) and that the lab of st plays it
+// in st (Lab.CheckGesture). The zero Gesture is always accepted.
+func CheckGesture(st State, g Gesture) error {
+	if err := g.Check(); err != nil || g.Kind == "" {
+		return err
+	}
+	for _, l := range labs {
+		if l.Name != st.Lab {
+			continue
+		}
+		if l.CheckGesture == nil {
+			return fmt.Errorf("gesture %s: lab %s plays no gestures", g.Kind, l.Name)
+		}
+		return l.CheckGesture(st, g)
+	}
+	return fmt.Errorf("gesture %s: unknown lab %q", g.Kind, st.Lab)
 }
 
 // notAScene is the error for a preset of lab (not the scene lab) used

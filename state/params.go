@@ -202,6 +202,34 @@ func viewParams() []Param {
 			Value: func(s State) []string { return boolValue(s.Ortho) }},
 		Choice("lab", "lab shown: "+strings.Join(LabNames(), ", "), LabNames(), defaultLab(),
 			func(s *State) *string { return &s.Lab }),
+		{Name: "tour", IsBool: true, Usage: "open the guided tour at step `N` (-tour alone: step 1); its keys: Right/PageDown next, Left/PageUp back, Esc leaves",
+			Apply: func(s *State, v string) error {
+				n := 0
+				switch v {
+				case "true":
+					n = 1
+				case "false":
+				default:
+					var err error
+					if n, err = ParseInt(v); err != nil {
+						return fmt.Errorf("tour: %q is not a step number", v)
+					}
+					if n != 0 && (n < 1 || n > tourSteps) {
+						return tourRangeError(n)
+					}
+				}
+				if n > 0 && tourSteps == 0 {
+					return fmt.Errorf("tour: this build has no tour")
+				}
+				s.Tour = n
+				return nil
+			},
+			Value: func(s State) []string {
+				if s.Tour == 0 {
+					return nil
+				}
+				return []string{strconv.Itoa(s.Tour)}
+			}},
 		Choice("aa", "anti-aliased lines: auto (dropped when frames stay slow), on or off", AntiAliasModes, "auto",
 			func(s *State) *string { return &s.AntiAlias }),
 	}

@@ -39,24 +39,27 @@ var Views = []string{"top", "front", "side", "iso"}
 // State is everything the command line or the URL can set. The zero value
 // is not valid; start from Default.
 type State struct {
-	Preset    string      // preset name: a scene (the scene lab's), or a preset of another lab with Lab set to it; a scene preset is ignored when ScenePath is set
-	ScenePath string      // scene file (command line only; the web build has no files)
-	Mode      string      // accumulation mode name
-	Sets      []Set       // per-node edits applied in order after loading
-	Compare   string      // second mode drawn as a ghost or split view; "" for none
-	Split     bool        // compare side by side instead of as a ghost
-	UI        string      // one of UILevels
-	UIScale   int         // 1, 2 or 3
-	Spin      bool        // B spins about its own x axis
-	Camera    *CameraSpec // nil for the default view
-	View      string      // one of Views: the camera's direction, framed ("" keeps the default direction)
-	Ortho     bool        // orthographic projection
-	Lab       string      // one of LabNames
-	AntiAlias string      // one of AntiAliasModes
-	Normalize string      // the drift lab's axis normalization, set by that lab's normalize Param
-	Wall      string      // the piston lab's comparison wall: "" off, "all", or mode names "a,b" (modes.ParseList), set by that lab's wall Param
-	Scope     string      // where the wall's engine rules apply: modes.ScopeNode or modes.ScopeAll, set by the piston lab's scope Param
-	Table     bool        // the piston lab's Rules window (skewlab compare's table for the picked node) is open, set by that lab's table Param
+	Preset     string      // preset name: a scene (the scene lab's), or a preset of another lab with Lab set to it; a scene preset is ignored when ScenePath is set
+	ScenePath  string      // scene file (command line only; the web build has no files)
+	Mode       string      // accumulation mode name
+	Sets       []Set       // per-node edits applied in order after loading
+	Compare    string      // second mode drawn as a ghost or split view; "" for none
+	Split      bool        // compare side by side instead of as a ghost
+	UI         string      // one of UILevels
+	UIScale    int         // 1, 2 or 3
+	Spin       bool        // B spins about its own x axis
+	Camera     *CameraSpec // nil for the default view
+	View       string      // one of Views: the camera's direction, framed ("" keeps the default direction)
+	Ortho      bool        // orthographic projection
+	Lab        string      // one of LabNames
+	AntiAlias  string      // one of AntiAliasModes
+	Normalize  string      // the drift lab's axis normalization, set by that lab's normalize Param
+	Wall       string      // the piston lab's comparison wall: "" off, "all", or mode names "a,b" (modes.ParseList), set by that lab's wall Param
+	Scope      string      // where the wall's engine rules apply: modes.ScopeNode or modes.ScopeAll, set by the piston lab's scope Param
+	Table      bool        // the piston lab's Rules window (skewlab compare's table for the picked node) is open, set by that lab's table Param
+	Fold       bool        // the piston lab's scene is folded once loaded (residual folding), set by that lab's fold Param
+	Counteract string      // the dynamics lab's crash: "on" (the default) or "off", set by that lab's counteract Param
+	Tour       int         // the guided tour's step shown, 1 to TourSteps(); 0 for no tour
 
 	// modeGiven and compareGiven record that the mode or compare
 	// parameter was given, so a preset that carries its own (see

@@ -22,13 +22,14 @@ type Lab struct {
 	// for a lab without one. main.go's command table lists it.
 	Command cli.Command
 	// Figure draws the lab's picture for st into a w by h pixel figure
-	// with no display, for the export command: segments and labels in
-	// pixels, y down, as render.WritePNG and WriteSVG take them. t is
-	// the lab time in seconds to run before drawing, for a lab that runs
-	// in time (dynamics); other labs ignore it (the drift lab runs to its
-	// default target). An error means st does not suit the lab. Nil for
-	// a lab without a figure.
-	Figure func(st state.State, w, h int, t float64) ([]render.Segment, []render.Label, error)
+	// with no display, for the export command and the tour: segments and
+	// labels in pixels, y down, as render.WritePNG and WriteSVG take
+	// them, after gesture g has played to its end (a sweep's last value,
+	// the dynamics lab played to g.Seconds, the drift lab run to
+	// g.Frames; the zero Gesture plays nothing: the dynamics lab at time
+	// 0, the drift lab at its default target). An error means st or g
+	// does not suit the lab. Nil for a lab without a figure.
+	Figure func(st state.State, w, h int, g state.Gesture) ([]render.Segment, []render.Label, error)
 }
 
 // LabStates returns the State parts of labs, in order, for

@@ -34,7 +34,7 @@ func (l *Labels) Draw(dst *ebiten.Image) {
 	for i := range l.items {
 		it := &l.items[i]
 		b := render.LabelBaseline(it.At, s)
-		l.Text(dst, it.Text, b[0], b[1]-s*render.TextSize, it.Color)
+		l.TextAt(dst, it.Text, b[0], b[1]-s*it.EmSize(), it.EmSize(), it.Color)
 	}
 }
 
@@ -60,7 +60,13 @@ func (l *Labels) PixelScale() float64 {
 // an exported label's, so both draw the same glyph masks at the same
 // place.
 func (l *Labels) Text(dst *ebiten.Image, s string, x, y float64, c render.Color) {
-	size := l.PixelScale() * render.TextSize
+	l.TextAt(dst, s, x, y, render.TextSize, c)
+}
+
+// TextAt is Text with an em size of em pixels at scale 1 (render.TextSize
+// for Text), times the scale.
+func (l *Labels) TextAt(dst *ebiten.Image, s string, x, y, em float64, c render.Color) {
+	size := l.PixelScale() * em
 	f, m := faceAt(size)
 	// ebiten's GoXFace puts the baseline floor(ascent) below the origin.
 	base := math.Round(y + size)

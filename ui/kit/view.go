@@ -83,3 +83,12 @@ type View interface {
 	// can check it.
 	Share(st *state.State)
 }
+
+// Player is a View that plays gestures (a tour step's motion, see
+// state.Gesture): Play starts g from its beginning (a sweep at its From
+// value, a simulation at time 0) and the view's Update then advances it
+// one tick at a time, Animating while it lasts. An error means the view
+// does not play g; the view is then unchanged.
+type Player interface {
+	Play(g state.Gesture) error
+}

@@ -8,21 +8,19 @@ package driftlab
 
 import (
 	"skewlab/drift"
-	"skewlab/render"
 	"skewlab/state"
 	"skewlab/ui/kit"
 )
 
 // Lab is the drift lab: its state (drift.LabState: no presets, the
 // normalize setting), its view, its command (skewlab drift) and its
-// export figure (drift.Figure at the default target; t is ignored).
+// export figure (drift.GestureFigure: the default target, or the
+// fast-forward gesture's).
 var Lab = kit.Lab{
 	State:   drift.LabState,
 	NewView: newView,
 	Command: drift.Command,
-	Figure: func(st state.State, w, h int, _ float64) ([]render.Segment, []render.Label, error) {
-		return drift.Figure(st.Normalize, w, h)
-	},
+	Figure:  drift.GestureFigure,
 }
 
 // newView is Lab's NewView: it takes the state's normalize setting ("" is

@@ -9,13 +9,13 @@ import (
 // Lab is the dynamics lab as a unit: its presets are the models of
 // package dynamics (not scenes), the turntable first; its view plays the
 // model in the window; its command is `skewlab dynamics`; its figure is
-// dynamics.Figure, the picture of a preset at a time, drawn with no
-// display.
+// dynamics.GestureFigure, the picture of a preset played by a gesture,
+// drawn with no display.
 var Lab = kit.Lab{
-	State:   state.Lab{Name: "dynamics", Presets: dynamics.PresetNames()},
+	State:   dynamics.LabState,
 	NewView: newLabView,
 	Command: dynamics.Command,
-	Figure:  dynamics.Figure,
+	Figure:  dynamics.GestureFigure,
 }
 
 // Share writes the dynamics preset shown, while the dynamics lab is the

@@ -81,10 +81,18 @@ func (v *view) Title() string {
 // as a user would).
 func (v *view) Model() *piston.Model { return v.M }
 
-// figure is the piston lab's Figure: piston.Figure; the piston does not
-// run in time, so t is ignored.
-func figure(st state.State, w, h int, _ float64) ([]render.Segment, []render.Label, error) {
-	return piston.Figure(st, w, h)
+// figure is the piston lab's Figure: piston.Figure of st after the
+// gesture (a sweep's last value; the piston does not run in time).
+func figure(st state.State, w, h int, g state.Gesture) ([]render.Segment, []render.Label, error) {
+	if g.Kind != "" {
+		if err := g.Check(); err != nil {
+			return nil, nil, err
+		}
+		if err := piston.CheckGesture(st, g); err != nil {
+			return nil, nil, err
+		}
+	}
+	return piston.Figure(g.End(st), w, h)
 }
 
 // Animating reports whether B spins.
