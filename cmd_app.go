@@ -43,7 +43,7 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 	})
 	measure := cli.NumberFlag(fs, "measure", 0, "print the frame and tick rates after `SECONDS` (0 to 3600) and exit (performance check)")
 	size := cli.SizeFlag(fs, "size", 1280, 720, 100, 10000, "window size `WxH` in device-independent pixels, each 100 to 10000")
-	if code := cli.ParseFlags(fs, args, stdout, stderr); code >= 0 {
+	if code := cli.ParseFlags(fs, tourArgs(args), stdout, stderr); code >= 0 {
 		return code
 	}
 	if err := st.Check(); err != nil {
@@ -60,7 +60,7 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 			return cli.UsageError(stderr, "", err)
 		}
 	}
-	cfg := ui.Config{Screenshot: shot, Measure: time.Duration(*measure * float64(time.Second))}
+	cfg := ui.Config{Screenshot: shot, Measure: time.Duration(*measure * float64(time.Second)), Tour: guide}
 	probe, err := probeEnv(stdout, &cfg)
 	if err != nil {
 		return cli.UsageError(stderr, "", err)
@@ -96,6 +96,32 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "skewlab: screenshot saved to", shot)
 	}
 	return 0
+}
+
+// tourArgs lets -tour take its step number as the next argument
+// or stand alone for step 1 (-tour 4, -tour=4, -tour): Go's flag
+// package has no optional values. It returns args with "-tour N" (or
+// "--tour N") joined into "-tour=N" when the next argument is not a
+// flag, and a bare "-tour" made "-tour=1".
+func tourArgs(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if a == "-tour" || a == "--tour" {
+			n := "1"
+			if i+1 < len(args) && len(args[i+1]) > 0 && args[i+1][0] != '-' {
+				n = args[i+1]
+				i++
+			}
+			out = append(out, a+"="+n)
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // probeEnv reads SKEWLAB_PROBE=SECONDS (0.1 to 3600), the tests' check

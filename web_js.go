@@ -32,7 +32,7 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 	if len(msgs) > 0 {
 		showMessages(page, msgs)
 	}
-	app, err := ui.NewApp(st, ui.Config{}, labs)
+	app, err := ui.NewApp(st, ui.Config{Tour: guide}, labs)
 	if err != nil {
 		fmt.Fprintln(stderr, "skewlab:", err)
 		webFail(page, err.Error())
@@ -63,6 +63,18 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 	})
 	defer wake.Release()
 	js.Global().Set("skewlabWake", wake)
+	// skewlabTour() returns what the guided tour shows now, the counter,
+	// title and caption joined by newlines ("" outside the tour): the
+	// caption is drawn on the canvas, so tests and scripts read it here.
+	tourText := js.FuncOf(func(js.Value, []js.Value) any {
+		c, t, cap := app.TourText()
+		if c == "" {
+			return ""
+		}
+		return c + "\n" + t + "\n" + cap
+	})
+	defer tourText.Release()
+	js.Global().Set("skewlabTour", tourText)
 	ebiten.SetWindowTitle("skewlab")
 	g := newWebGame(app, page)
 	if err := ebiten.RunGame(g); err != nil {

@@ -6,7 +6,7 @@ set -euo pipefail
 want=()
 case "${1:-}" in
   run)  want=(libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libgl1 libegl1 libxxf86vm1) ;;
-  test) want=(libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libgl1 libegl1 libxxf86vm1 xvfb xauth) ;;
+  test) want=(libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libgl1 libegl1 libxxf86vm1 xvfb xauth xdotool) ;;
   web)  want=(chromium nodejs npm) ;;
   *) echo "usage: $0 run|test|web" >&2; exit 2 ;;
 esac

@@ -202,11 +202,11 @@ func viewParams() []Param {
 			Value: func(s State) []string { return boolValue(s.Ortho) }},
 		Choice("lab", "lab shown: "+strings.Join(LabNames(), ", "), LabNames(), defaultLab(),
 			func(s *State) *string { return &s.Lab }),
-		{Name: "tour", IsBool: true, Usage: "open the guided tour at step `N` (-tour alone: step 1); its keys: Right/PageDown next, Left/PageUp back, Esc leaves",
+		{Name: "tour", Usage: "open the guided tour at step `N` (-tour alone: step 1); its keys: Right/PageDown next, Left/PageUp back, Esc leaves",
 			Apply: func(s *State, v string) error {
 				n := 0
 				switch v {
-				case "true":
+				case "true", "":
 					n = 1
 				case "false":
 				default:

@@ -22,6 +22,7 @@ import (
 
 	"skewlab/render"
 	"skewlab/state"
+	"skewlab/tour"
 )
 
 // Config is what the program decides outside the state: a screenshot file
@@ -41,6 +42,9 @@ type Config struct {
 	// the frames drawn for Probe, records them in ProbeFrames and ends.
 	Probe      time.Duration
 	ProbeStart func()
+	// Tour is the guided tour the app offers (the Tour button, the
+	// tour setting); nil for none.
+	Tour *tour.Tour
 }
 
 // App is the ebiten Game: it routes input between debugui and the current
@@ -62,6 +66,7 @@ type App struct {
 	level   kit.Level
 	shown   kit.Level // the level H returns to
 	help    bool
+	tour    tourState // the guided tour (tour.go)
 	capture debugui.InputCapturingState
 
 	dragging, panning bool
@@ -137,6 +142,11 @@ func NewApp(st state.State, cfg Config, labs []kit.Lab) (*App, error) {
 	a.lab = max(0, indexOf(a.names, st.Lab))
 	if err := a.ensureView(); err != nil {
 		return nil, err
+	}
+	if st.Tour > 0 {
+		if err := a.OpenStep(st.Tour); err != nil {
+			return nil, err
+		}
 	}
 	return a, nil
 }
@@ -252,12 +262,16 @@ func (a *App) Update() error {
 	if in.Keys {
 		a.keys()
 	}
+	if a.tour.step > 0 {
+		a.tourClick()
+	}
+	a.layoutTour()
 	a.text.Scale = float64(kit.UIPixels(in))
 	if err := a.view().Update(in); err != nil {
 		return err
 	}
 	a.stir()
-	if t := a.view().Title(); t != a.title {
+	if t := a.tourTitle(a.view().Title()); t != a.title {
 		a.title = t
 		ebiten.SetWindowTitle("skewlab - " + t)
 	}
@@ -431,7 +445,14 @@ func (a *App) keys() {
 		a.shotPath = time.Now().Format("skewlab-20060102-150405.png")
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
-		a.help = false
+		if a.help {
+			a.help = false
+		} else if a.tour.step > 0 {
+			a.LeaveTour()
+		}
+	}
+	if a.tour.step > 0 {
+		a.tourKeys()
 	}
 	a.chars = ebiten.AppendInputChars(a.chars[:0])
 	for _, r := range a.chars {
@@ -463,8 +484,11 @@ func (a *App) sizedWindows() { a.ctxNow.IDScope(a.layoutScope, a.scopedWindows) 
 
 func (a *App) scopedWindows() {
 	a.view().Windows(a.ctxNow, &a.in)
-	if a.in.Level == kit.LevelFull {
+	if a.in.Level == kit.LevelFull && a.tour.step == 0 {
 		a.labWindow(a.ctxNow)
+	}
+	if a.tour.step > 0 {
+		a.tourWindow(a.ctxNow)
 	}
 }
 
@@ -472,11 +496,14 @@ func (a *App) labWindow(ctx *debugui.Context) {
 	r := kit.NewColumns(&a.in).LabWindow()
 	ctx.Window("Lab", r, func(debugui.ContainerLayout) {
 		back := a.in.UIScale > 1 // the way back to UI 1x, whatever the lab shows
+		cols := []int{-2, -1}
 		if back {
-			ctx.SetGridLayout([]int{-2, -1, -1}, nil)
-		} else {
-			ctx.SetGridLayout([]int{-2, -1}, nil)
+			cols = append(cols, -1)
 		}
+		if a.cfg.Tour != nil && a.tour.step == 0 {
+			cols = append(cols, -1)
+		}
+		ctx.SetGridLayout(cols, nil)
 		ctx.Dropdown(&a.lab, a.names).On(func() {
 			if err := a.ensureView(); err != nil {
 				a.views[a.lab] = a.missing(err)
@@ -486,6 +513,9 @@ func (a *App) labWindow(ctx *debugui.Context) {
 			kit.Track(ctx, &a.backRect, a.backButton)
 		}
 		ctx.Button("Help ?").On(func() { a.help = !a.help })
+		if a.cfg.Tour != nil && a.tour.step == 0 {
+			a.tourButton()
+		}
 	})
 }
 
@@ -514,6 +544,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}
 	screen.Fill(a.cfg.Background)
 	a.view().Draw(screen)
+	a.drawTour(screen)
 	if a.level != kit.LevelOff && a.updates > 0 {
 		a.ui.Draw(screen)
 	}
@@ -543,6 +574,8 @@ var appHelp = []string{
 	"H           hide or show the UI",
 	"F           fullscreen",
 	"P           save a PNG screenshot (the path is printed)",
+	"Right, PgDn next tour step; Left, PgUp the step before (Tour button)",
+	"Esc         leave the tour, keeping what it shows",
 	"+ / -       UI scale up or down (1x to 3x)",
 	"?           this help (Esc closes)",
 	"(no shortcut fires while a text or number field has focus)",

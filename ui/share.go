@@ -10,9 +10,17 @@ import "skewlab/state"
 // what the web page's Share button puts in the URL. A view's part comes
 // from its Share, the views not shown first in lab order, then the shown
 // one; before a lab has been opened, its part is the state the app
-// started with. A preset that belongs neither to the lab shown nor to the
+// started with. During the tour it is the step (tour=N) with the UI
+// level and scale. A preset that belongs neither to the lab shown nor to the
 // scene lab goes back to the default.
 func (a *App) State() state.State {
+	if a.tour.step > 0 {
+		level := a.level
+		if level == kit.LevelOff && a.st.UI != "off" {
+			level = a.shown
+		}
+		return a.tourShare(level)
+	}
 	st := a.st
 	st.Lab = a.labs[a.lab].State.Name
 	for i, v := range a.views {

@@ -55,11 +55,11 @@ func CameraGesturesIn(cam *render.Camera, in *Input, vp render.Viewport) bool {
 }
 
 // BandViewport returns the band of in's screen the windows leave free
-// (ViewX, ViewW, the full height; all of the screen when ViewW is 0), as
+// (ViewX, ViewW, the picture's height; all of the width when ViewW is 0), as
 // a render.Viewport in device pixels.
 func BandViewport(in *Input) render.Viewport {
 	if !(in.ViewW > 0) {
-		return render.Viewport{W: in.Width, H: in.Height}
+		return render.Viewport{W: in.Width, H: in.PictureHeight()}
 	}
-	return render.Viewport{X: in.ViewX, W: in.ViewW, H: in.Height}
+	return render.Viewport{X: in.ViewX, W: in.ViewW, H: in.PictureHeight()}
 }

@@ -42,6 +42,8 @@ type Input struct {
 	SetUIScale    func(n int) // changes the UI scale (1 to 3); nil when not offered
 	AntiAlias     bool        // draw lines anti-aliased (the aa setting; auto turns it off for good when frames stay slow)
 	ViewX, ViewW  float64     // the band of the screen the windows leave free for the picture; ViewW 0 means all of it
+	ViewH         float64     // the picture's height from the top (the tour's caption takes the rest); 0 means the full height
+	TourKeys      bool        // the tour is shown: Left, Right, PageUp, PageDown and Esc belong to it, not to the view
 
 	// CursorX and CursorY are where a zoom aims, in device pixels (y
 	// down): the mouse cursor, or the midpoint of a two-finger pinch.
@@ -51,6 +53,16 @@ type Input struct {
 	// 1 they close; 0 when no pinch is under way. Like the other gestures
 	// it only counts touches that started outside the UI.
 	Pinch float64
+}
+
+// PictureHeight returns the height, from the top, left to the picture:
+// ViewH when set (a tour step's caption takes the band below it), else
+// the full height.
+func (in *Input) PictureHeight() float64 {
+	if in.ViewH > 0 && in.ViewH < in.Height {
+		return in.ViewH
+	}
+	return in.Height
 }
 
 // View is the window side of one lab (see Lab), made by its NewView. The

@@ -16,12 +16,14 @@
 // picture.
 //
 // Usage: node web/test/browser.mjs --dist dist --server out/skewlab-serve --out out/webtest [--mutate wrong-mode]
-import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
   analyse, animationFrames, assert, capture, cyanDiff, cyanMiss, drag, FIRST_FRAME_LIMIT_MS, launch, open,
   parseArgs, sameState, settle, SETTLE_LIMIT_MS, startServer, ticks, VIEWPORT, waitRunning,
 } from "./harness.mjs";
+import { decodePNG } from "./png.mjs";
 
 const args = parseArgs(process.argv.slice(2));
 const dist = resolve(args.dist || "dist");
@@ -376,6 +378,59 @@ step("a hidden page stops drawing and a shown one draws again (hidden tab, ifram
   await host.close();
   return `no frame in ${HIDDEN_WINDOW} animation frames hidden (tab: stopped at ${tabAt}; iframe: at ${iframeAt}, ` +
     `its page ran ${rafs} animation frames meanwhile), drawing again when shown`;
+});
+
+// boxes returns the bounding boxes of a picture's magenta (A) and cyan
+// (B) pixels: [x0, y0, x1, y1] each, or null when there are none.
+const boxes = (png) => {
+  const { width, height, rgba } = decodePNG(png);
+  const box = { magenta: null, cyan: null };
+  const grow = (k, x, y) => {
+    const b = box[k];
+    box[k] = b ? [Math.min(b[0], x), Math.min(b[1], y), Math.max(b[2], x), Math.max(b[3], y)] : [x, y, x, y];
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 4, r = rgba[o], g = rgba[o + 1], b = rgba[o + 2];
+      if (r > 200 && b > 200 && g < 90) grow("magenta", x, y);
+      if (g > 200 && b > 200 && r < 90) grow("cyan", x, y);
+    }
+  }
+  return { width, box };
+};
+
+step("tour=3&ui=off: the caption and counter show, and the subject is where `skewlab export -tour 3` has it (magenta and cyan boxes within 2% of the width)", {}, async () => {
+  const { page, errors } = await openPage("?tour=3&ui=off&aa=on");
+  const { png, state } = await capture(page, out, "12-tour-3-ui-off");
+  const text = await page.evaluate(() => skewlabTour());
+  await page.close();
+  assert(errors.length === 0, "console errors: " + errors.join(" | "));
+  const [counter, title] = text.split("\n");
+  assert(/^step 3 of \d+$/.test(counter) && title.length > 0, `skewlabTour() = ${JSON.stringify(text)}`);
+  const exported = join(out, "12-tour-3-export.png");
+  execFileSync(server, ["export", "-tour", "3", "-size", `${state.canvas[0]}x${state.canvas[1]}`, "-o", exported]);
+  const web = boxes(png), ref = boxes(readFileSync(exported));
+  // The caption: light text in the band under the picture (the bottom
+  // 15% of the canvas), where the picture draws nothing in the export.
+  const { width, height, rgba } = decodePNG(png);
+  let light = 0;
+  for (let y = Math.floor(height * 0.85); y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 4;
+      if (rgba[o] > 200 && rgba[o + 1] > 200 && rgba[o + 2] > 200) light++;
+    }
+  }
+  assert(light > 500, `no caption text under the picture: ${light} light pixels in the bottom band`);
+  const tol = 0.02 * web.width;
+  const worst = {};
+  for (const k of ["magenta", "cyan"]) {
+    const a = web.box[k], b = ref.box[k];
+    assert(a && b, `no ${k} pixels: page ${a}, export ${b}`);
+    worst[k] = Math.max(...a.map((v, i) => Math.abs(v - b[i])));
+    assert(worst[k] <= tol, `${k} boxes differ by ${worst[k]} px (page ${a}, export ${b}; tolerance ${tol})`);
+  }
+  results.tour = { counter, worst, tolerance: tol };
+  return `${counter}: "${title}"; ${light} caption px; boxes differ by at most ${worst.magenta} (magenta) and ${worst.cyan} (cyan) px, tolerance ${tol}`;
 });
 
 step("without WebAssembly the page shows the static figure and says why", {}, async () => {

@@ -1,6 +1,7 @@
 package driftlab
 
 import (
+	"fmt"
 	"image"
 
 	"github.com/ebitengine/debugui"
@@ -10,6 +11,7 @@ import (
 
 	"skewlab/drift"
 	"skewlab/render"
+	"skewlab/state"
 	"skewlab/ui/kit"
 )
 
@@ -55,6 +57,20 @@ func (v *driftView) Help() []string { return driftHelp }
 // at its target).
 func (v *driftView) Animating() bool { return !v.M.Paused && !v.M.Done() }
 
+// Play plays the drift lab's gesture, fast-forward: the run restarts
+// from frame 0 toward g.Frames at the fastest speed (drift.Model.FastForward).
+// Another kind is an error.
+func (v *driftView) Play(g state.Gesture) error {
+	if g.Kind != state.GestureFastForward {
+		return fmt.Errorf("gesture %s: the drift lab plays only fast-forward", g.Kind)
+	}
+	if err := v.M.FastForward(g.Frames); err != nil {
+		return err
+	}
+	v.dirty = true
+	return nil
+}
+
 // Update applies keys, computes this tick's frames and rebuilds the
 // picture when the frame, the options or the size changed.
 func (v *driftView) Update(in *kit.Input) error {
@@ -62,8 +78,8 @@ func (v *driftView) Update(in *kit.Input) error {
 		v.keys()
 	}
 	v.M.Tick()
-	if in.Width != v.w || in.Height != v.h {
-		v.w, v.h, v.dirty = in.Width, in.Height, true
+	if h := in.PictureHeight(); in.Width != v.w || h != v.h {
+		v.w, v.h, v.dirty = in.Width, h, true
 	}
 	s := float64(kit.UIPixels(in))
 	if v.labels.Scale != s {

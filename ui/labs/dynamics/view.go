@@ -43,6 +43,7 @@ type view struct {
 	nums    numPanel
 	w, h    float64
 	dirty   bool
+	gesture gesturePlay // a gesture under way (Play)
 }
 
 // newView returns the dynamics lab on dynamics.NewModel: the
@@ -65,19 +66,43 @@ func (v *view) Title() string { return "dynamics: " + v.Preset.String() }
 func (v *view) Help() []string { return helpLines }
 
 // Animating reports whether the shown model is playing.
-func (v *view) Animating() bool { return v.Lab().Playing() }
+func (v *view) Animating() bool { return v.Lab().Playing() || v.gesture.on }
+
+// gesturePlay is a play or reverse gesture under way.
+type gesturePlay struct {
+	g            state.Gesture
+	on, reversed bool
+}
+
+// Play starts a play or reverse gesture from time 0 (the shown preset
+// reset, paused); Update then advances it one step per tick
+// (dynamics.Model.Perform) until its Seconds. Another kind, or reverse
+// on the crash, is an error.
+func (v *view) Play(g state.Gesture) error {
+	if err := dynamics.CheckGesture(state.State{Preset: dynamics.PresetNames()[v.Preset]}, g); err != nil {
+		return err
+	}
+	v.Reset()
+	v.gesture = gesturePlay{g: g, on: true}
+	v.dirty = true
+	return nil
+}
 
 // Update applies keys and camera gestures, advances a playing model by one
 // step, and rebuilds the picture and the numbers when anything changed.
 func (v *view) Update(in *kit.Input) error {
 	if in.Keys {
-		v.keys()
+		v.keys(in.TourKeys)
 	}
 	if kit.CameraGestures(&v.Camera, in) {
 		v.dirty = true
 	}
-	if in.Resized || in.Width != v.w || in.Height != v.h || in.AntiAlias != v.strokes.AntiAlias {
-		v.w, v.h, v.strokes.AntiAlias = in.Width, in.Height, in.AntiAlias
+	if h := in.PictureHeight(); in.Resized || in.Width != v.w || h != v.h || in.AntiAlias != v.strokes.AntiAlias {
+		v.w, v.h, v.strokes.AntiAlias = in.Width, h, in.AntiAlias
+		v.dirty = true
+	}
+	if v.gesture.on {
+		v.gesture.on = v.Perform(v.gesture.g, &v.gesture.reversed)
 		v.dirty = true
 	}
 	v.nums.scale = float64(kit.UIPixels(in))
@@ -93,8 +118,10 @@ func (v *view) Update(in *kit.Input) error {
 	return nil
 }
 
-func (v *view) keys() {
-	just := inpututil.IsKeyJustPressed
+func (v *view) keys(tourKeys bool) {
+	just := func(k ebiten.Key) bool {
+		return inpututil.IsKeyJustPressed(k) && !(tourKeys && k == ebiten.KeyArrowRight)
+	}
 	switch {
 	case just(ebiten.Key1):
 		v.SetPreset(dynamics.PresetTurntable)

@@ -55,6 +55,7 @@ type view struct {
 	uiPx    int              // the UI's pixel scale (kit.UIPixels) at the last Update
 	warnOp  text.DrawOptions // drawWarning's options, reused
 	press   press            // a press that may become a click on a wall pane
+	sweep   sweepPlay        // a sweep gesture under way (Play)
 }
 
 // newView returns the piston lab's view of m.
@@ -95,8 +96,63 @@ func figure(st state.State, w, h int, g state.Gesture) ([]render.Segment, []rend
 	return piston.Figure(g.End(st), w, h)
 }
 
-// Animating reports whether B spins.
-func (v *view) Animating() bool { return v.M.Spinning() }
+// Animating reports whether B spins or a sweep plays.
+func (v *view) Animating() bool { return v.M.Spinning() || v.sweep.on }
+
+// sweepPlay is a sweep gesture under way: the gesture and the ticks
+// played.
+type sweepPlay struct {
+	g       state.Gesture
+	tick    int
+	on      bool
+	framing bool // the first picture is still to be framed, for the sweep's end
+}
+
+// Play starts a sweep (the piston lab's only gesture) at its From
+// value; Update moves it one tick at a time to To over its Seconds at
+// state.TicksPerSecond. A camera to be framed (the default) is framed
+// for the sweep's end, as the step's exported figure is, and stays put
+// while the sweep plays. Another kind, or a sweep of a node the scene
+// lacks, is an error and changes nothing.
+func (v *view) Play(g state.Gesture) error {
+	if g.Kind != state.GestureSweep {
+		return fmt.Errorf("gesture %s: the piston lab plays only sweeps", g.Kind)
+	}
+	end, err := g.SweepSet(1)
+	if err != nil {
+		return err
+	}
+	if err := v.M.ApplySet(end); err != nil {
+		return err
+	}
+	v.sweep = sweepPlay{g: g, on: true, framing: v.M.Framing()}
+	if !v.sweep.framing {
+		start, _ := g.SweepSet(0)
+		_ = v.M.ApplySet(start)
+	}
+	return nil
+}
+
+// playSweep advances a sweep under way by one tick; on its first tick it
+// frames the picture of the sweep's end, then goes back to the start.
+func (v *view) playSweep() {
+	if !v.sweep.on {
+		return
+	}
+	if v.sweep.framing && v.w > 0 && v.h > 0 {
+		v.sweep.framing = false
+		v.M.Recompute(v.x, v.w, v.h)
+		start, _ := v.sweep.g.SweepSet(0)
+		_ = v.M.ApplySet(start)
+		return
+	}
+	v.sweep.tick++
+	n := v.sweep.g.SweepTicks()
+	if set, err := v.sweep.g.SweepSet(float64(v.sweep.tick) / float64(n)); err == nil {
+		_ = v.M.ApplySet(set)
+	}
+	v.sweep.on = v.sweep.tick < n
+}
 
 // Share writes the model's part of a Share link (piston.Model.Share).
 func (v *view) Share(st *state.State) {
@@ -141,11 +197,12 @@ func (v *view) Update(in *kit.Input) error {
 	if !(w > 0) {
 		x, w = 0, in.Width
 	}
-	if in.Resized || w != v.w || in.Height != v.h || x != v.x || in.AntiAlias != v.aa || in.UIScale != v.uiScale {
+	if h := in.PictureHeight(); in.Resized || w != v.w || h != v.h || x != v.x || in.AntiAlias != v.aa || in.UIScale != v.uiScale {
 		v.aa, v.uiScale = in.AntiAlias, in.UIScale
-		v.x, v.w, v.h = x, w, in.Height
+		v.x, v.w, v.h = x, w, h
 		m.Touch()
 	}
+	v.playSweep()
 	if !m.Dirty() {
 		return nil
 	}

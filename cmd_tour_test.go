@@ -1,0 +1,197 @@
+//go:build !js
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"skewlab/state"
+	"skewlab/tour"
+)
+
+// TestTourExport runs `skewlab tour -export DIR` into a directory that
+// does not exist yet and checks it wrote a PNG and an SVG per step (at
+// least twelve steps), named NN-slug from 01, each PNG 1280x720, and a
+// tour.md naming every image, title and caption.
+func TestTourExport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new", "tour")
+	var out, errb bytes.Buffer
+	if code := runTour([]string{"-export", dir}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if guide.Len() < 12 {
+		t.Fatalf("%d steps, want at least 12", guide.Len())
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "tour.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= guide.Len(); n++ {
+		name := guide.FileName(n)
+		if !strings.HasPrefix(name, fmt.Sprintf("%02d-", n)) {
+			t.Errorf("step %d file name %q", n, name)
+		}
+		f, err := os.Open(filepath.Join(dir, name+".png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil || cfg.Width != 1280 || cfg.Height != 720 {
+			t.Errorf("%s.png: %v, %dx%d", name, err, cfg.Width, cfg.Height)
+		}
+		svg, err := os.ReadFile(filepath.Join(dir, name+".svg"))
+		if err != nil || !bytes.Contains(svg, []byte("<svg")) || !bytes.Contains(svg, []byte(tour.Counter(n, guide.Len()))) {
+			t.Errorf("%s.svg: %v, or no svg element or counter", name, err)
+		}
+		s := guide.Steps[n-1]
+		for _, want := range []string{"(" + name + ".png)", s.Title, s.Caption} {
+			if !bytes.Contains(md, []byte(want)) {
+				t.Errorf("tour.md lacks %q", want)
+			}
+		}
+	}
+	if !strings.Contains(out.String(), fmt.Sprintf("wrote %d steps", guide.Len())) {
+		t.Errorf("stdout %q", out.String())
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestTourStepOutOfRange checks the one message for a step out of range
+// on the command surfaces: export -tour, the app's -tour (before any
+// window opens) and the URL parameter.
+func TestTourStepOutOfRange(t *testing.T) {
+	n := guide.Len() + 1
+	want := state.TourRangeError(n).Error()
+	for _, args := range [][]string{
+		{"export", "-o", filepath.Join(t.TempDir(), "x.png"), "-tour", itoa(n)},
+		{"-tour", itoa(n)},
+		{"app", "-tour=" + itoa(n)},
+	} {
+		var out, errb bytes.Buffer
+		code := dispatch(args, &out, &errb)
+		lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
+		if code != 2 || out.Len() != 0 || len(lines) != 1 || !strings.HasPrefix(lines[0], "skewlab") || !strings.Contains(lines[0], want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2, nothing, one line with %q", args, code, out.String(), errb.String(), want)
+		}
+	}
+	_, errs := state.FromSearch("?tour=" + itoa(n))
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), want) {
+		t.Errorf("URL tour=%d: %v", n, errs)
+	}
+}
+
+// TestExportTourStep writes one step with export -tour N as PNG and SVG
+// and checks the figure equals the handout's (tour.Tour.Figure) and that
+// scene flags beside -tour are refused.
+func TestExportTourStep(t *testing.T) {
+	dir := t.TempDir()
+	for _, ext := range []string{".png", ".svg"} {
+		out := filepath.Join(dir, "fig"+ext)
+		var o, e bytes.Buffer
+		if code := runExport([]string{"-tour", "4", "-o", out, "-size", "640x360"}, &o, &e); code != 0 {
+			t.Fatalf("exit %d: %s", code, e.String())
+		}
+		if !strings.Contains(o.String(), "tour step 4 of") {
+			t.Errorf("stdout %q", o.String())
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "fig.svg"))
+	if err != nil || !bytes.Contains(b, []byte("skew ")) || !bytes.Contains(b, []byte(guide.Steps[3].Title)) {
+		t.Errorf("step 4's SVG lacks the skew arc's label or the title (%v)", err)
+	}
+}
+
+// TestTourArrowKeysUnderXvfb opens the app at -tour under Xvfb, focuses
+// its window and presses Right through every step with xdotool, waiting
+// after each key for the window title to show the next counter ("tour
+// step N of M"); then Left, PageDown and PageUp move back and forth, and
+// Esc leaves the tour (the counter leaves the title).
+func TestTourArrowKeysUnderXvfb(t *testing.T) {
+	xr := xvfb(t)
+	xdo, err := exec.LookPath("xdotool")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("xdotool not found (make test installs it: scripts/deps.sh test)")
+		}
+		t.Skip("xdotool not found")
+	}
+	bin := buildBinary(t)
+	script := filepath.Join(t.TempDir(), "run.sh")
+	if err := os.WriteFile(script, []byte("echo \"$DISPLAY $XAUTHORITY\"\nexec \""+bin+"\" -tour -aa off\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(xr, "-a", "-s", "-screen 0 1280x720x24", "sh", script)
+	// Its own process group, so the cleanup ends xvfb-run, Xvfb and the
+	// app together (none keeps the test's output open).
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM); _ = cmd.Wait() })
+	sc := bufio.NewScanner(pipe)
+	if !sc.Scan() {
+		t.Fatal("no display line")
+	}
+	disp, auth, _ := strings.Cut(sc.Text(), " ")
+	env := append(os.Environ(), "DISPLAY="+disp, "XAUTHORITY="+auth)
+	xdotool := func(args ...string) string {
+		c := exec.Command(xdo, args...)
+		c.Env = env
+		b, err := c.Output()
+		if err != nil {
+			t.Fatalf("xdotool %v: %v", args, err)
+		}
+		return strings.TrimSpace(string(b))
+	}
+	wid := strings.Fields(xdotool("search", "--sync", "--name", "^skewlab"))[0]
+	// waitTitle polls the window title until it has want (or, with
+	// absent, no longer has it): a condition with a deadline far above
+	// the few frames it takes, not a fixed sleep.
+	waitTitle := func(want string, absent bool) {
+		t.Helper()
+		deadline := time.Now().Add(30 * time.Second)
+		var title string
+		for time.Now().Before(deadline) {
+			title = xdotool("getwindowname", wid)
+			if strings.Contains(title, want) != absent {
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("window title %q, waiting for %q (absent %v)", title, want, absent)
+	}
+	of := guide.Len()
+	waitTitle(tour.Counter(1, of), false)
+	xdotool("windowfocus", "--sync", wid)
+	for n := 2; n <= of; n++ {
+		xdotool("key", "Right")
+		waitTitle(tour.Counter(n, of)+" ", false)
+	}
+	xdotool("key", "Right") // the last step stays
+	for _, k := range []struct {
+		key string
+		n   int
+	}{{"Left", of - 1}, {"Prior", of - 2}, {"Next", of - 1}, {"Right", of}} {
+		xdotool("key", k.key)
+		waitTitle(tour.Counter(k.n, of)+" ", false)
+	}
+	xdotool("key", "Escape")
+	waitTitle("tour step", true)
+}
