@@ -40,7 +40,7 @@ func cliBadValues(dir string) map[string][][]string {
 			{"-o", png, "-tour", "2", "-mode", "accumulate-trs"},
 		},
 		"tour": {
-			{"-export="}, {"-size", "10x10", "-export", missing}, {"-size", "1280x720"},
+			{"-export="}, {"-size", "10x10", "-export", missing}, {"-size", "1280x720"}, {"-md", "x.md"},
 		},
 		"drift": {
 			{"-frames", "1_000"}, {"-frames", "0x10"}, {"-step", "0x1p-2"}, {"-step", "0x10"}, {"-step", "+1"},

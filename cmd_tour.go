@@ -21,8 +21,9 @@ var tourCommand = cli.Command{Name: "tour", Summary: "list the guided tour's ste
 // Exit status: 0 ok, 2 a bad command line, 1 a file that cannot be
 // written.
 func runTour(args []string, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("tour", "skewlab tour [-export DIR [-size WxH]]")
+	fs := cli.NewFlagSet("tour", "skewlab tour [-export DIR [-size WxH] [-md FILE]]")
 	dir := fs.String("export", "", "write every step's figure (`DIR`/NN-slug.png and .svg) and DIR/tour.md; DIR is created if missing")
+	mdPath := fs.String("md", "", "with -export: write the handout to `FILE` instead of DIR/tour.md, its image links relative to FILE's folder")
 	size := cli.SizeFlag(fs, "size", 1280, 720, 16, render.MaxExportSize, fmt.Sprintf("figure size `WxH` in pixels, each 16 to %d", render.MaxExportSize))
 	if code := cli.ParseFlags(fs, args, stdout, stderr); code >= 0 {
 		return code
@@ -31,8 +32,8 @@ func runTour(args []string, stdout, stderr io.Writer) int {
 		return cli.UsageError(stderr, "tour", errors.New("-export: empty directory name"))
 	}
 	if *dir == "" {
-		if flagGiven(fs, "size") {
-			return cli.UsageError(stderr, "tour", errors.New("-size applies only with -export DIR"))
+		if flagGiven(fs, "size") || flagGiven(fs, "md") {
+			return cli.UsageError(stderr, "tour", errors.New("-size and -md apply only with -export DIR"))
 		}
 		for i, s := range guide.Steps {
 			g := tour.GestureText(s.Gesture)
@@ -60,8 +61,16 @@ func runTour(args []string, stdout, stderr io.Writer) int {
 			return cli.RunFailure(stderr, "tour", err)
 		}
 	}
-	md := filepath.Join(*dir, "tour.md")
-	if err := writeAtomic(md, guide.WriteHandout); err != nil {
+	md, rel := filepath.Join(*dir, "tour.md"), ""
+	if *mdPath != "" {
+		md = *mdPath
+		r, err := filepath.Rel(filepath.Dir(md), *dir)
+		if err != nil {
+			return cli.UsageError(stderr, "tour", fmt.Errorf("-md %s: %v", md, err))
+		}
+		rel = filepath.ToSlash(r) + "/"
+	}
+	if err := writeAtomic(md, func(w io.Writer) error { return guide.WriteHandout(w, rel) }); err != nil {
 		return cli.RunFailure(stderr, "tour", err)
 	}
 	fmt.Fprintf(stdout, "wrote %d steps (%dx%d PNG and SVG) and %s\n", guide.Len(), w, h, md)

@@ -177,21 +177,49 @@ func TestTourArrowKeysUnderXvfb(t *testing.T) {
 		}
 		t.Fatalf("window title %q, waiting for %q (absent %v)", title, want, absent)
 	}
+	// press holds key down until the title shows want, then lets it go:
+	// a press and release inside one tick of the app could go unseen.
+	press := func(key, want string, absent bool) {
+		t.Helper()
+		xdotool("keydown", key)
+		waitTitle(want, absent)
+		xdotool("keyup", key)
+	}
 	of := guide.Len()
 	waitTitle(tour.Counter(1, of), false)
 	xdotool("windowfocus", "--sync", wid)
 	for n := 2; n <= of; n++ {
-		xdotool("key", "Right")
-		waitTitle(tour.Counter(n, of)+" ", false)
+		press("Right", tour.Counter(n, of)+" ", false)
 	}
-	xdotool("key", "Right") // the last step stays
 	for _, k := range []struct {
 		key string
 		n   int
 	}{{"Left", of - 1}, {"Prior", of - 2}, {"Next", of - 1}, {"Right", of}} {
-		xdotool("key", k.key)
-		waitTitle(tour.Counter(k.n, of)+" ", false)
+		press(k.key, tour.Counter(k.n, of)+" ", false)
 	}
-	xdotool("key", "Escape")
-	waitTitle("tour step", true)
+	press("Escape", "tour step", true)
+}
+
+// TestDocsHandoutIsCurrent checks that docs/tour.md is the handout of the
+// current tour (skewlab tour -export docs/tour -md docs/tour.md writes
+// it) and that every figure it shows is in docs/tour.
+func TestDocsHandoutIsCurrent(t *testing.T) {
+	have, err := os.ReadFile(filepath.Join("docs", "tour.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := guide.WriteHandout(&want, "tour/"); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(have, want.Bytes()) {
+		t.Error("docs/tour.md is not the current tour's handout: run go run . tour -export docs/tour -md docs/tour.md")
+	}
+	for n := 1; n <= guide.Len(); n++ {
+		for _, ext := range []string{".png", ".svg"} {
+			if _, err := os.Stat(filepath.Join("docs", "tour", guide.FileName(n)+ext)); err != nil {
+				t.Errorf("step %d: %v", n, err)
+			}
+		}
+	}
 }

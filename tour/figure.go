@@ -51,9 +51,10 @@ func PictureHeight(top float64) int { return max(1, int(math.Floor(top))) }
 
 // WriteHandout writes the handout tour.md: a title, how to present the
 // tour, then per step its number and title as a heading, its figure
-// (image NN-slug.png; svg beside it), its caption, and its state and
-// gesture in the flag and URL syntax. It returns the first write error.
-func (t *Tour) WriteHandout(w io.Writer) error {
+// (image dir + NN-slug.png, dir "" or ending in '/'; the SVG beside it),
+// its caption, and its state and gesture in the flag and URL syntax. It
+// returns the first write error.
+func (t *Tour) WriteHandout(w io.Writer, dir string) error {
 	var b strings.Builder
 	b.WriteString("# skewlab: a guided tour\n\n")
 	fmt.Fprintf(&b, "%d steps through the seed documents' story and the engines' rules, written by\n", t.Len())
@@ -63,7 +64,7 @@ func (t *Tour) WriteHandout(w io.Writer) error {
 	b.WriteString("Each figure is the step after its gesture; each has an SVG beside it.\n")
 	for i, s := range t.Steps {
 		n := i + 1
-		name := t.FileName(n)
+		name := dir + t.FileName(n)
 		fmt.Fprintf(&b, "\n## %d. %s\n\n", n, s.Title)
 		fmt.Fprintf(&b, "![%s](%s.png)\n\n", s.Title, name)
 		fmt.Fprintf(&b, "%s\n\n", s.Caption)
