@@ -18,6 +18,7 @@ import (
 
 	"skewlab/state"
 	"skewlab/tour"
+	"skewlab/ui"
 )
 
 // TestTourExport runs `skewlab tour -export DIR` into a directory that
@@ -221,5 +222,31 @@ func TestDocsHandoutIsCurrent(t *testing.T) {
 				t.Errorf("step %d: %v", n, err)
 			}
 		}
+	}
+}
+
+// TestShareInsideTheTour checks that Share during the tour gives the
+// step's link (tour=N, with the UI level kept), and after Esc (LeaveTour)
+// the state the step left, without the tour.
+func TestShareInsideTheTour(t *testing.T) {
+	st := state.Default()
+	st.Tour, st.UI = 4, "off"
+	app, err := ui.NewApp(st, ui.Config{Tour: guide}, labs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, ok := app.Touring(); !ok || n != 4 {
+		t.Fatalf("Touring() = %d, %v; want 4, true", n, ok)
+	}
+	if q := app.State().Query(); q != "ui=off&tour=4" {
+		t.Errorf("Share in the tour: %q, want ui=off&tour=4", q)
+	}
+	app.LeaveTour()
+	q := app.State().Query()
+	if strings.Contains(q, "tour=") || !strings.Contains(q, "mode=accumulate-matrices") || !strings.Contains(q, "set=Root.scale%3D3%2C1%2C1") {
+		t.Errorf("Share after leaving: %q, want the step's state (mode, Root's scale) and no tour", q)
+	}
+	if err := app.OpenStep(guide.Len() + 1); err == nil || err.Error() != state.TourRangeError(guide.Len()+1).Error() {
+		t.Errorf("OpenStep out of range: %v", err)
 	}
 }
