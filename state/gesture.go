@@ -158,25 +158,20 @@ func (g Gesture) SweepTicks() int { return max(1, int(math.Round(g.Seconds*Ticks
 
 // End returns st as it is when a sweep has ended: st with the sweep's
 // final edit appended to its Sets. For other kinds it returns st.
-func (g Gesture) End(st State) State {
-	if g.Kind != GestureSweep {
-		return st
-	}
-	set, err := g.SweepSet(1)
-	if err != nil {
-		return st
-	}
-	st.Sets = append(append([]Set(nil), st.Sets...), set)
-	return st
-}
+func (g Gesture) End(st State) State { return g.withSweep(st, 1) }
 
 // Start returns st as a sweep begins: st with the sweep's first edit
 // appended (the state the step opens in). For other kinds it returns st.
-func (g Gesture) Start(st State) State {
+func (g Gesture) Start(st State) State { return g.withSweep(st, 0) }
+
+// withSweep returns st with a sweep's edit at progress p appended to a
+// copy of its Sets; st itself for other kinds or a sweep that does not
+// check.
+func (g Gesture) withSweep(st State, p float64) State {
 	if g.Kind != GestureSweep {
 		return st
 	}
-	set, err := g.SweepSet(0)
+	set, err := g.SweepSet(p)
 	if err != nil {
 		return st
 	}
