@@ -18,10 +18,15 @@ var Lab = kit.Lab{
 	Figure:  dynamics.GestureFigure,
 }
 
-// Share writes the dynamics preset shown, while the dynamics lab is the
-// lab shown (st.Lab): a dynamics preset needs its lab.
+// Share writes the dynamics preset shown and the crash's counteraction
+// (on or off), while the dynamics lab is the lab shown (st.Lab): a
+// dynamics preset needs its lab.
 func (v *view) Share(st *state.State) {
 	if st.Lab == Lab.State.Name {
 		st.Preset = dynamics.PresetNames()[v.Preset]
+		st.Counteract = "on"
+		if !v.Counteract {
+			st.Counteract = "off"
+		}
 	}
 }

@@ -17,12 +17,11 @@ import (
 
 // newLabView is Lab's NewView. It starts on the state's preset when that
 // is a dynamics preset (preset=crash with lab=dynamics), else on the
-// turntable.
+// turntable, with the crash's counteraction as the state sets it
+// (dynamics.Model.Configure: counteract=off turns it off).
 func newLabView(st state.State) (kit.View, error) {
 	v := newView()
-	if p, ok := dynamics.PresetByName(st.Preset); ok {
-		v.SetPreset(p)
-	}
+	v.Configure(st)
 	return v, nil
 }
 

@@ -291,3 +291,34 @@ func savePNG(t *testing.T, img *ebiten.Image, path string) {
 		t.Fatal(err)
 	}
 }
+
+// TestCounteractFromStateAndShare: counteract=off in the state (the
+// tour's step 12, a URL) opens the crash without counteraction, and Share
+// writes it back; with it on again Share leaves it out (the default).
+func TestCounteractFromStateAndShare(t *testing.T) {
+	st, errs := state.FromSearch("lab=dynamics&preset=crash&counteract=off")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	kv, err := Lab.NewView(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := kv.(*view)
+	if v.Counteract || v.Crash.Counteract || v.Preset != dynamics.PresetCrash {
+		t.Fatalf("counteract=off opened preset %v with counteract %v (model %v)", v.Preset, v.Counteract, v.Crash.Counteract)
+	}
+	share := func() string {
+		out := state.Default()
+		out.Lab = Lab.State.Name
+		v.Share(&out)
+		return out.Query()
+	}
+	if q := share(); !strings.Contains(q, "counteract=off") || !strings.Contains(q, "preset=crash") {
+		t.Errorf("Share with counteraction off gives %q", q)
+	}
+	v.SetCounteract(true)
+	if q := share(); strings.Contains(q, "counteract") {
+		t.Errorf("Share with counteraction on gives %q, want it left out", q)
+	}
+}
