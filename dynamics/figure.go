@@ -27,6 +27,7 @@ func Figure(st state.State, w, h int, t float64) ([]render.Segment, []render.Lab
 	}
 	m := NewModel()
 	m.Configure(st)
+	m.setAspect(float64(w), float64(h))
 	m.advanceTo(t)
 	var f render.Frame
 	m.Picture(&f, render.Viewport{W: float64(w), H: float64(h)})

@@ -40,11 +40,18 @@ type Model struct {
 	// part (it never moves closer by itself, so a zoom-out stays).
 	Follow bool
 
+	// LabelScale is the text scale the picture's labels are drawn at (1
+	// for render.TextSize pixels; the window sets its UI scale): Picture
+	// spreads the labels apart at that size (render.Frame.SpreadLabels).
+	// Values below 1 or not finite count as 1.
+	LabelScale float64
+
 	// Arrows are the turntable's force arrows as last drawn by Picture, in
 	// the model's world coordinates (m, z up), in the order of ForceNames.
 	Arrows [NumForces]Arrow
 
 	cams    [NumPresets]render.Camera // per preset: the camera kept while the other is shown
+	aspect  float64                   // the last picture's width over height, for follow (16:9 before the first)
 	changed bool                      // an action since the last Advance
 }
 
@@ -86,7 +93,7 @@ func NewModel() *Model {
 	m := &Model{
 		Turn: NewTurntable(), Crash: NewCrash(),
 		ArrowScale: DefaultArrowScale, ShowWorld: true, ShowDisc: true, ShowForces: true,
-		Follow: true, changed: true,
+		Follow: true, LabelScale: 1, aspect: 16.0 / 9, changed: true,
 	}
 	m.SpinDeg = mgl64.RadToDeg(m.Turn.Spin0)
 	m.AlphaDeg = mgl64.RadToDeg(m.Turn.Alpha)
@@ -100,12 +107,14 @@ func NewModel() *Model {
 
 // HomeCamera returns the starting camera of preset p: straight from above
 // (the models' +z is the screen's out-of-page direction, x right, y up),
-// framing the disc, or the crash for PresetCrash.
+// framing the disc, or for PresetCrash the car's drive up to the crash
+// (about 20 by 11 m of ground at 16:9; with Model.Follow the camera then
+// widens as the crash needs).
 func HomeCamera(p Preset) render.Camera {
 	c := render.DefaultCamera()
 	c.Yaw, c.Pitch, c.Fov, c.Ortho = 0, render.MaxPitch, 60, false
 	if p == PresetCrash {
-		c.Target, c.Distance = toRender(mgl64.Vec3{10, 4, 0}), 24
+		c.Target, c.Distance = toRender(mgl64.Vec3{4.5, 1.5, 0}), 9.5
 		return c
 	}
 	c.Target, c.Distance = toRender(mgl64.Vec3{0.15, 0, 0}), 3.4

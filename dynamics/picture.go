@@ -41,11 +41,13 @@ var zUp = mgl64.Mat4FromRows(
 var modelUp = toRender(mgl64.Vec3{0, 0, 1})
 
 // Picture starts f with Camera and vp (render.Frame.Begin) and draws the
-// shown preset at its current moment: lines and labels in f, and for the
-// turntable the force arrows in Arrows. With the crash shown and Follow
-// on, it first moves Camera to keep the car and the box in view. It
-// allocates nothing once f's buffers have grown.
+// shown preset at its current moment: lines and labels in f, the labels
+// spread apart at LabelScale with leader lines (render.Frame.SpreadLabels),
+// and for the turntable the force arrows in Arrows. With the crash shown
+// and Follow on, it first moves Camera to keep the car and the box in
+// view. It allocates nothing once f's buffers have grown.
 func (m *Model) Picture(f *render.Frame, vp render.Viewport) {
+	m.setAspect(vp.W, vp.H)
 	if m.Preset == PresetCrash && m.Follow {
 		m.follow()
 	}
@@ -55,20 +57,62 @@ func (m *Model) Picture(f *render.Frame, vp render.Viewport) {
 	} else {
 		m.turntablePicture(f)
 	}
+	f.SpreadLabels(m.LabelScale)
 }
 
-// follow frames the car and the box: target at their midpoint, distance
-// enough for their separation (render's y-up coordinates).
+// Framing the crash: follow fits the camera to the story so far.
+const (
+	// FollowPad is the room kept around each point follow frames, m: half
+	// the car's diagonal (4 x 1.8 m), so the car's box stays in view.
+	FollowPad = 2.2
+	// FollowMargin is the share of the viewport follow leaves free on
+	// each side (render.Camera.Fit's margin).
+	FollowMargin = 0.06
+)
+
+// setAspect keeps w/h as the aspect follow fits at, when both are
+// finite and positive.
+func (m *Model) setAspect(w, h float64) {
+	if a := w / h; w > 0 && h > 0 && transform.Finite(a) {
+		m.aspect = a
+	}
+}
+
+// follow frames the crash as it has gone so far: the camera (its
+// direction and projection kept) is fitted (render.Camera.Fit at the
+// aspect of the last picture, FollowMargin) to where the car's path
+// starts, the car, the box, the tips of their velocity arrows and the
+// impulse, each padded by FollowPad. The target moves to the fitted one;
+// the distance only grows, so a zoom-out stays and the view never pumps
+// as the car slows. Nothing moves when a point is not finite.
 func (m *Model) follow() {
-	st := m.Crash.State()
-	car, box := toRender(st.Car.Position), toRender(st.BoxWorld.Position)
-	if !transform.FiniteVec3(car) || !transform.FiniteVec3(box) {
-		return
+	cr := m.Crash
+	st := cr.State()
+	car, box := st.Car.Position, st.BoxWorld.Position
+	pts := [6]mgl64.Vec3{car, box, car, car.Add(st.Car.V.Mul(velocityArrowT)), box.Add(st.BoxWorld.V.Mul(velocityArrowT)), car}
+	if cr.CarPath.Len() > 0 {
+		pts[2] = cr.CarPath.At(0).Position
 	}
-	m.Camera.Target = car.Add(box).Mul(0.5)
-	if d := 1.4*car.Sub(box).Len() + 6; d > m.Camera.Distance {
-		m.Camera.Distance = min(d, render.MaxDistance)
+	if st.Crashed {
+		if d := st.Impulse.Len(); d > 0 {
+			pts[5] = car.Add(st.Impulse.Mul(4 / d)) // the impulse arrow's tip (crashPicture)
+		}
 	}
+	lo, hi := toRender(pts[0]), toRender(pts[0])
+	for _, p := range pts {
+		q := toRender(p)
+		if !transform.FiniteVec3(q) {
+			return
+		}
+		for k := range 3 {
+			lo[k], hi[k] = min(lo[k], q[k]), max(hi[k], q[k])
+		}
+	}
+	pad := mgl64.Vec3{FollowPad, 0, FollowPad} // the ground plane (render's x and z)
+	c := m.Camera
+	c.Fit(lo.Sub(pad), hi.Add(pad), m.aspect, FollowMargin)
+	m.Camera.Target = c.Target
+	m.Camera.Distance = max(m.Camera.Distance, min(c.Distance, render.MaxDistance))
 }
 
 // line draws the model-space segment a-b.
@@ -202,7 +246,7 @@ func (m *Model) crashPicture(f *render.Frame) {
 	f.Mesh(render.Box, zUp.Mul4(car.Mat4()).Mul4(carShape), render.WorldPathColor, 2)
 	f.Mesh(render.Box, zUp.Mul4(box.Mat4()).Mul4(boxShape), render.DiscPathColor, 2)
 	text(f, car.Position.Add(mgl64.Vec3{0, 0, 1.4}), "car", render.WorldPathColor)
-	text(f, box.Position, "box", render.DiscPathColor)
+	text(f, box.Position.Add(mgl64.Vec3{0.3, -0.3, 0}), "box", render.DiscPathColor) // below right, clear of the 0.3 m box
 	arrow(f, car.Position, car.Position.Add(st.Car.V.Mul(velocityArrowT)), render.WorldPathColor, 2)
 	arrow(f, box.Position, box.Position.Add(st.BoxWorld.V.Mul(velocityArrowT)), render.DiscPathColor, 2)
 	if st.Crashed {
@@ -210,7 +254,7 @@ func (m *Model) crashPicture(f *render.Frame) {
 		if d := st.Impulse.Len(); d > 0 {
 			tip := p.Add(st.Impulse.Mul(4 / d))
 			arrow(f, p.Sub(st.Impulse.Mul(1/d)), tip, render.MarkerColor, 3)
-			text(f, tip, "impulse", render.MarkerColor)
+			text(f, tip.Add(st.Impulse.Mul(0.6/d)), "impulse", render.MarkerColor) // past the head, not on it
 		}
 	}
 }

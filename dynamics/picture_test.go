@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/render"
+	"skewlab/state"
 )
 
 // findSegment returns the first segment of colour c and width w from the
@@ -153,4 +154,97 @@ func TestCrashPictureHand(t *testing.T) {
 	if !found {
 		t.Errorf("no car label in %v", f.Labels)
 	}
+}
+
+// TestCrashFollowFrames: with Follow on, the crash as the tour's steps 12
+// and 13 play it (3 s, counteraction off and on) fills the picture: the
+// car's eight corners (worked from its documented size, 4 x 1.8 x 1.2 m
+// with its floor 0.2 m up, placed by the car's transform), the box and
+// where the car set off all project inside the viewport, and together
+// span at least 40% of its width or height. (The old camera, following
+// the car and box's midpoint from 24 m, spanned 22%.)
+func TestCrashFollowFrames(t *testing.T) {
+	for _, counteract := range []bool{false, true} {
+		for _, vp := range []render.Viewport{{W: 1280, H: 610}, {W: 800, H: 800}} {
+			m := NewModel()
+			m.SetPreset(PresetCrash)
+			m.SetCounteract(counteract)
+			m.setAspect(vp.W, vp.H)
+			m.advanceTo(3)
+			var f render.Frame
+			m.Picture(&f, vp)
+			st := m.Crash.State()
+			car := st.Car.Mat4()
+			pts := []mgl64.Vec3{m.Crash.CarPath.At(0).Position, st.BoxWorld.Position}
+			for _, x := range []float64{-2, 2} {
+				for _, y := range []float64{-0.9, 0.9} {
+					for _, z := range []float64{0.2, 1.4} {
+						pts = append(pts, car.Mul4x1(mgl64.Vec4{x, y, z, 1}).Vec3())
+					}
+				}
+			}
+			lo, hi := mgl64.Vec2{math.Inf(1), math.Inf(1)}, mgl64.Vec2{math.Inf(-1), math.Inf(-1)}
+			for _, p := range pts {
+				q, ok := f.Project(toRender(p))
+				if !ok || q[0] < 0 || q[0] > vp.W || q[1] < 0 || q[1] > vp.H {
+					t.Errorf("counteract %v, %vx%v: %v projects to %v (%v), outside the picture", counteract, vp.W, vp.H, p, q, ok)
+				}
+				lo = mgl64.Vec2{min(lo[0], q[0]), min(lo[1], q[1])}
+				hi = mgl64.Vec2{max(hi[0], q[0]), max(hi[1], q[1])}
+			}
+			if fill := max((hi[0]-lo[0])/vp.W, (hi[1]-lo[1])/vp.H); fill < 0.4 {
+				t.Errorf("counteract %v, %vx%v: the crash spans %.0f%% of the picture, want at least 40%%", counteract, vp.W, vp.H, 100*fill)
+			}
+		}
+	}
+}
+
+// TestPictureLabelsDoNotOverlap: the turntable after the tour's reverse
+// gesture and the crash at 3 s (both counteraction settings), at text
+// scales 1 and 2: no two labels' boxes overlap once Picture has spread
+// them. Some did at their anchors, or the test would prove nothing.
+func TestPictureLabelsDoNotOverlap(t *testing.T) {
+	crowded := 0
+	for _, c := range []struct {
+		preset     Preset
+		counteract bool
+	}{{PresetTurntable, true}, {PresetCrash, false}, {PresetCrash, true}} {
+		for _, scale := range []float64{1, 2} {
+			m := NewModel()
+			m.SetPreset(c.preset)
+			m.SetCounteract(c.counteract)
+			m.LabelScale = scale
+			g := state.Gesture{Kind: state.GesturePlay, Seconds: 3}
+			if c.preset == PresetTurntable {
+				g = state.Gesture{Kind: state.GestureReverse, At: 3, Seconds: 6}
+			}
+			reversed := false
+			for m.Perform(g, &reversed) {
+			}
+			var f render.Frame
+			m.Picture(&f, testViewport)
+			ls := f.Labels
+			for i := range ls {
+				for j := i + 1; j < len(ls); j++ {
+					if boxesOverlap(ls[i].Anchor, ls[i].Text, ls[j].Anchor, ls[j].Text, scale) {
+						crowded++
+					}
+					if boxesOverlap(ls[i].At, ls[i].Text, ls[j].At, ls[j].Text, scale) {
+						t.Errorf("%v (counteract %v) at scale %v: labels %q and %q overlap", c.preset, c.counteract, scale, ls[i].Text, ls[j].Text)
+					}
+				}
+			}
+		}
+	}
+	if crowded == 0 {
+		t.Error("no labels overlapped at their anchors: the test proves nothing")
+	}
+}
+
+// boxesOverlap reports whether the texts a and b, drawn with their
+// anchors at pa and pb at text scale scale, overlap (touching allowed).
+func boxesOverlap(pa mgl64.Vec2, a string, pb mgl64.Vec2, b string, scale float64) bool {
+	alo, ahi := render.LabelBox(render.Label{At: pa, Text: a}, scale)
+	blo, bhi := render.LabelBox(render.Label{At: pb, Text: b}, scale)
+	return alo[0] < bhi[0] && blo[0] < ahi[0] && alo[1] < bhi[1] && blo[1] < ahi[1]
 }

@@ -115,6 +115,7 @@ func GestureFigure(st state.State, w, h int, g state.Gesture) ([]render.Segment,
 	}
 	m := NewModel()
 	m.Configure(st)
+	m.setAspect(float64(w), float64(h))
 	reversed := false
 	for m.Perform(g, &reversed) {
 	}

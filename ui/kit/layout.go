@@ -78,6 +78,11 @@ func (c *Columns) place(x int, y *int, h int) image.Rectangle {
 // rest of the column, at least minWindow).
 func (c *Columns) Left(h int) image.Rectangle { return c.place(Margin, &c.yl, h) }
 
+// LeftRoom returns the UI units left in the left column under the
+// windows placed so far (above the room a Compact layout keeps for the
+// Lab window); 0 when none is left.
+func (c *Columns) LeftRoom() int { return max(0, c.h-Margin-c.bottom-c.yl) }
+
 // Right is Left for the right column.
 func (c *Columns) Right(h int) image.Rectangle { return c.place(c.w-c.cw-Margin, &c.yr, h) }
 

@@ -9,15 +9,25 @@ import (
 	"skewlab/ui/kit"
 )
 
+// Heights of the dynamics lab's windows, UI units.
+const (
+	controlH    = 420 // the Dynamics window, at most
+	minControlH = 200 // the Dynamics window, at least (its text scrolls)
+	dynViewH    = 80  // the View window
+)
+
 // Windows makes the dynamics lab's windows: Dynamics (preset, play
-// controls and the preset's controls) and, at the full UI level, View.
+// controls and the preset's controls) and, at the full UI level, View
+// under it, the Dynamics window shortened (its text scrolls) so that View
+// with its UI scale buttons fits the column at lecture sizes.
 func (v *view) Windows(ctx *debugui.Context, in *kit.Input) {
 	lay := kit.NewColumns(in)
-	v.controlWindow(ctx, lay.Left(420))
 	if in.Level != kit.LevelFull {
+		v.controlWindow(ctx, lay.Left(controlH))
 		return
 	}
-	v.dynViewWindow(ctx, lay.Left(80), in)
+	v.controlWindow(ctx, lay.Left(max(minControlH, min(controlH, lay.LeftRoom()-dynViewH-kit.Margin))))
+	v.dynViewWindow(ctx, lay.Left(dynViewH), in)
 }
 
 func (v *view) controlWindow(ctx *debugui.Context, r image.Rectangle) {

@@ -37,11 +37,13 @@ func (v *view) turntableNumbers(st *dynamics.TurntableState) {
 	h.vec(render.LabelGrey, " vel ", st.WorldVel, " m/s")
 	h.vec(render.LabelGrey, " acc ", st.WorldAcc, " m/s2")
 	h.text(render.White, "forces at the ball (world axes, N)")
-	for k := range v.Arrows {
+	f := &st.Forces
+	forces := [dynamics.NumForces]mgl64.Vec3{f.Applied, f.Translational, f.Centrifugal, f.Coriolis, f.Euler} // ordered as Model.Arrows
+	for k, F := range forces {
 		if k == dynamics.ForceTranslational {
 			continue // zero: the disc's centre does not move
 		}
-		h.vec(render.ForceColors[k], dynForceTags[k], v.Arrows[k].Force, "")
+		h.vec(render.ForceColors[k], dynForceTags[k], F, "")
 	}
 }
 
@@ -187,6 +189,15 @@ func (h *numPanel) vecPrec(c render.Color, tag string, p mgl64.Vec3, unit string
 	h.set(append(b, unit...))
 }
 
+// rect returns the panel's box at the top right of a screen of width w:
+// its top-left corner and its size, device pixels.
+func (h *numPanel) rect(w float64) (x0, y0, pw, ph float64) {
+	s := math.Max(1, h.scale)
+	pw = (float64(h.width)*hudCharW + 2*hudMargin) * s
+	ph = float64(h.n*hudLineH+2*hudMargin) * s
+	return w - pw - hudMargin*s, hudMargin * s, pw, ph
+}
+
 // draw fills a dark panel at the top right of a screen of width w and
 // writes the lines into it.
 func (h *numPanel) draw(dst *ebiten.Image, l *kit.Labels, w float64) {
@@ -194,9 +205,7 @@ func (h *numPanel) draw(dst *ebiten.Image, l *kit.Labels, w float64) {
 		return
 	}
 	s := math.Max(1, h.scale)
-	pw := (float64(h.width)*hudCharW + 2*hudMargin) * s
-	ph := float64(h.n*hudLineH+2*hudMargin) * s
-	x0, y0 := w-pw-hudMargin*s, hudMargin*s
+	x0, y0, pw, ph := h.rect(w)
 	vector.FillRect(dst, float32(x0), float32(y0), float32(pw), float32(ph), render.DynPanelColor, false)
 	for i := 0; i < h.n; i++ {
 		y := y0 + float64(hudMargin+i*hudLineH)*s

@@ -40,7 +40,8 @@ type view struct {
 	strokes kit.Strokes
 	labels  kit.Labels
 	nums    numPanel
-	w, h    float64
+	w       float64         // the screen's width (the numbers panel keeps to its right edge)
+	vp      render.Viewport // the picture: the band the windows leave free (kit.BandViewport)
 	dirty   bool
 	gesture gesturePlay // a gesture under way (Play)
 }
@@ -96,8 +97,8 @@ func (v *view) Update(in *kit.Input) error {
 	if kit.CameraGestures(&v.Camera, in) {
 		v.dirty = true
 	}
-	if h := in.PictureHeight(); in.Resized || in.Width != v.w || h != v.h || in.AntiAlias != v.strokes.AntiAlias {
-		v.w, v.h, v.strokes.AntiAlias = in.Width, h, in.AntiAlias
+	if vp := kit.BandViewport(in); in.Resized || in.Width != v.w || vp != v.vp || in.AntiAlias != v.strokes.AntiAlias {
+		v.w, v.vp, v.strokes.AntiAlias = in.Width, vp, in.AntiAlias
 		v.dirty = true
 	}
 	if v.gesture.on {
@@ -106,6 +107,10 @@ func (v *view) Update(in *kit.Input) error {
 	}
 	v.nums.scale = float64(kit.UIPixels(in))
 	v.labels.Scale = v.nums.scale
+	if v.LabelScale != v.nums.scale {
+		v.LabelScale = v.nums.scale // the drawn labels' size, so the spread boxes match them
+		v.dirty = true
+	}
 	if v.Advance() {
 		v.dirty = true
 	}
@@ -152,10 +157,10 @@ var helpLines = []string{
 	"drag        orbit; wheel zoom; right or shift drag pan; Home resets the view",
 }
 
-// rebuild draws the model's picture into the frame, outlines it into the
-// strokes and labels, and writes the numbers panel.
+// rebuild writes the numbers panel, draws the model's picture into the
+// frame beside it (pictureViewport), and outlines the picture into the
+// strokes and labels.
 func (v *view) rebuild() {
-	v.Picture(&v.frame, render.Viewport{W: v.w, H: v.h})
 	v.nums.reset()
 	if v.Preset == dynamics.PresetCrash {
 		st := v.Crash.State()
@@ -164,10 +169,28 @@ func (v *view) rebuild() {
 		st := v.Turn.State()
 		v.turntableNumbers(&st)
 	}
+	v.Picture(&v.frame, v.pictureViewport())
 	v.strokes.Reset()
 	v.strokes.Add(v.frame.Segments)
 	v.labels.Reset()
 	v.labels.Add(v.frame.Labels)
+}
+
+// pictureViewport is the band the windows leave free (vp), ending where
+// the numbers panel begins when the panel reaches into it (the compact
+// lecture layout keeps no right column), so the crash's camera frames
+// the story beside the panel, not under it. A band that would keep less
+// than half its width stays whole.
+func (v *view) pictureViewport() render.Viewport {
+	vp := v.vp
+	if v.nums.n == 0 {
+		return vp
+	}
+	x0, _, _, _ := v.nums.rect(v.w)
+	if w := x0 - vp.X; w < vp.W && w >= vp.W/2 {
+		vp.W = w
+	}
+	return vp
 }
 
 // Draw fills the strokes, the labels and the numbers panel; it computes
