@@ -11,19 +11,59 @@ import (
 )
 
 // Layout is where a Picture goes and the room it leaves for the app's
-// windows. Lengths in UI units are multiplied by Scale.
+// windows. Lengths in UI units (CharW, LineH and the picture's own
+// spacing) are multiplied by Scale; the room for windows is in pixels.
 type Layout struct {
 	// W and H are the picture's size in pixels.
 	W, H float64
-	// Scale is the UI scale, pixels per UI unit; below 1 counts as 1.
+	// Scale is the picture's scale, pixels per UI unit; below 1 counts as
+	// 1 (FitScale picks one that fits).
 	Scale float64
 	// CharW and LineH are a character's width and the line height of the
 	// text, in UI units (6 and 14 for debugui's bitmap font).
 	CharW, LineH float64
-	// Left is the width in UI units kept free at the left of the boxes'
-	// band (a column of windows); Bottom the height kept free at the
-	// bottom of the picture (the app's Lab window).
+	// Left is the width in pixels kept free at the left of the boxes'
+	// band (a column of windows); Bottom the height in pixels kept free at
+	// the bottom of the picture (the app's Lab window).
 	Left, Bottom float64
+	// PanelBottom is where, in pixels from the top, that column of windows
+	// ends (0 for none). When it reaches below the boxes' band, the status
+	// line, the progress bar and the plot start right of the column too,
+	// instead of under it.
+	PanelBottom float64
+}
+
+// Sizes FitScale fits, in UI units at scale 1.
+const (
+	// boxUnits is the width one box's band needs: its scale line
+	// ("1.000000 0.999990 0.999910", 26 characters) after an 8-unit
+	// indent, with a little room.
+	boxUnits = 170
+	// boxShare is the share of the picture's height the boxes' band
+	// takes.
+	boxShare = 0.42
+	// tableLines is the table's height in lines (the header, a row per
+	// threshold, final, max and exponent, and the notes under it: see
+	// table), tableGap the units above it.
+	tableLines = float64(NumThresholds) + 4 + 4.7
+	tableGap   = 6
+)
+
+// FitScale returns the picture scale to draw at for a UI scale ui: ui,
+// or less where the picture would not fit a w by h pixel picture beside a
+// left column of left pixels and above a bottom band of bottom pixels at
+// that scale (the boxes' scale lines must fit their bands, the table
+// the height under the boxes), but never below 1. A picture that does
+// not fit at 1 is drawn at 1 (crowded, as before this function). Input
+// that is not finite gives 1.
+func FitScale(w, h, left, bottom, ui float64) float64 {
+	wide := (w - left) / (NumKinds * boxUnits)
+	tall := (h - bottom - math.Round(h*boxShare)) / (tableGap + tableLines*LinePitch)
+	s := min(ui, wide, tall)
+	if !(s >= 1) || math.IsInf(s, 1) {
+		return 1
+	}
+	return s
 }
 
 // tableChars is the table's width in characters.
@@ -69,18 +109,22 @@ func (p *Picture) Build(m *Model, lay Layout) {
 	w, h := lay.W, lay.H
 	p.boxes = p.boxes[:0]
 	p.text.reset(p.CharW)
-	objX, objH := lay.Left*s, math.Round(h*0.42)
+	objX, objH := lay.Left, math.Round(h*boxShare)
+	lowX := 0.0 // the left edge of what lies under the boxes
+	if lay.PanelBottom > objH {
+		lowX = objX
+	}
 	p.drawBoxes(m, objX, 0, w-objX, objH, s)
 	tw := tableChars*p.CharW + 12*s
 	tx := math.Max(objX, w-tw)
-	p.table(m, tx, objH+6*s)
-	p.status(m, 6*s, objH+4*s, tx-18*s, s)
+	p.table(m, tx, objH+tableGap*s)
+	p.status(m, lowX+6*s, objH+4*s, tx-18*s-lowX, s)
 	pl := &p.Plot
 	pl.CharW, pl.LineH, pl.Scale = p.CharW, p.LineH, s
-	pl.X, pl.Y = 9*p.CharW, objH+24*s+3*p.LineH
+	pl.X, pl.Y = lowX+9*p.CharW, objH+24*s+3*p.LineH
 	// Under the plot: the frame axis's tick labels and its name (4 units
 	// and two lines, see Plot.axes), then the Bottom band.
-	pl.W, pl.H = tx-18*s-pl.X, h-lay.Bottom*s-(4*s+2*p.LineH)-pl.Y
+	pl.W, pl.H = tx-18*s-pl.X, h-lay.Bottom-(4*s+2*p.LineH)-pl.Y
 	pl.Build(m.Lab, m.LogX, m.LogY)
 	p.Segments = append(append(p.Segments[:0], p.boxes...), pl.Segments...)
 	p.Labels = append(append(p.Labels[:0], pl.Labels...), p.text.labels...)

@@ -201,3 +201,79 @@ func BenchmarkPictureBuild(b *testing.B) {
 		p.Build(m, testLayout)
 	}
 }
+
+// TestFitScale: hand values. At 1280x720 UI 1x (testLayout) the scale
+// is 1. The tour at 1920x1080 UI 2x leaves a 600-pixel picture beside a
+// 504-pixel column: the boxes allow (1920-504)/(5*170) = 1.666, the table
+// (600-252)/(6+18.7*14) = 348/267.8 = 1.2995 (252 = round(0.42*600)), so
+// 1.2995. At 3840x2160 UI 2x both allow more than 2: 2. A screen too
+// small at 1 and input that is not a number give 1.
+func TestFitScale(t *testing.T) {
+	const tol = 1e-9
+	for _, c := range []struct {
+		w, h, left, bottom, ui, want float64
+	}{
+		{1280, 720, 252, 74, 1, 1},
+		{1920, 600, 504, 0, 2, 348 / 267.8},
+		{3840, 2160, 504, 148, 2, 2},
+		{800, 600, 252, 74, 2, 1},
+		{math.NaN(), 600, 0, 0, 2, 1},
+		{1920, math.Inf(1), 0, 0, math.Inf(1), 1},
+	} {
+		if got := FitScale(c.w, c.h, c.left, c.bottom, c.ui); math.Abs(got-c.want) > tol {
+			t.Errorf("FitScale(%v, %v, %v, %v, %v) = %v, want %v", c.w, c.h, c.left, c.bottom, c.ui, got, c.want)
+		}
+	}
+}
+
+// TestPictureTextsApart: at 1280x720 UI 1x and in the tour at 1920x1080
+// UI 2x (a 600-pixel picture, the Drift window's column 504 pixels wide
+// and 408 high), at the scale FitScale picks, after a full run: no two
+// texts overlap, every text lies in the picture and none under the
+// window. Drawn at the UI scale itself (2), the second layout crowds, or
+// the test would prove nothing.
+func TestPictureTextsApart(t *testing.T) {
+	m := newTestModel(t)
+	for m.Lab.Frame() < 100000 {
+		m.Lab.Advance(100000 - m.Lab.Frame())
+	}
+	m.Paused = true
+	tour := Layout{W: 1920, H: 600, CharW: 6, LineH: 14, Left: 504, PanelBottom: 408}
+	tour.Scale = FitScale(tour.W, tour.H, tour.Left, tour.Bottom, 2)
+	crowded := tour
+	crowded.Scale, crowded.PanelBottom = 2, 0
+	for _, c := range []struct {
+		name  string
+		lay   Layout
+		clean bool
+	}{{"1280x720 UI 1x", testLayout, true}, {"tour 1920x1080 UI 2x", tour, true}, {"tour at scale 2, old layout", crowded, false}} {
+		var p Picture
+		p.Build(m, c.lay)
+		s := math.Max(1, c.lay.Scale)
+		box := func(l render.Label) [4]float64 { // x0, y0, x1, y1
+			return [4]float64{l.At[0], l.At[1], l.At[0] + float64(len(l.Text))*c.lay.CharW*s, l.At[1] + c.lay.LineH*s}
+		}
+		bad := 0
+		for i, a := range p.Labels {
+			ba := box(a)
+			if ba[0] < 0 || ba[1] < 0 || ba[2] > c.lay.W || ba[3] > c.lay.H || (ba[0] < c.lay.Left && ba[1] < c.lay.PanelBottom) {
+				bad++
+				if c.clean {
+					t.Errorf("%s: %q at %v leaves the picture or lies under the window", c.name, a.Text, a.At)
+				}
+			}
+			for _, b := range p.Labels[i+1:] {
+				bb := box(b)
+				if ba[0] < bb[2]-1e-9 && bb[0] < ba[2]-1e-9 && ba[1] < bb[3]-1e-9 && bb[1] < ba[3]-1e-9 {
+					bad++
+					if c.clean {
+						t.Errorf("%s: %q at %v overlaps %q at %v", c.name, a.Text, a.At, b.Text, b.At)
+					}
+				}
+			}
+		}
+		if !c.clean && bad == 0 {
+			t.Errorf("%s: no text crowded: the test proves nothing", c.name)
+		}
+	}
+}

@@ -26,7 +26,8 @@ type driftView struct {
 	M       *drift.Model
 	pic     drift.Picture
 	strokes kit.Strokes // the picture's segments
-	labels  kit.Labels  // the font and scale for text
+	labels  kit.Labels  // the font and scale for text (the picture's, lay.Scale)
+	lay     drift.Layout
 	w, h    float64
 	built   int  // the frame the picture shows, -1 for none
 	dirty   bool // options changed: rebuild even at the same frame
@@ -81,14 +82,33 @@ func (v *driftView) Update(in *kit.Input) error {
 	if h := in.PictureHeight(); in.Width != v.w || h != v.h {
 		v.w, v.h, v.dirty = in.Width, h, true
 	}
-	s := float64(kit.UIPixels(in))
-	if v.labels.Scale != s {
-		v.labels.Scale, v.dirty = s, true
+	if lay := driftLayout(in, v.w, v.h); lay != v.lay {
+		v.lay, v.labels.Scale, v.dirty = lay, lay.Scale, true
 	}
 	if v.dirty || v.built != v.M.Lab.Frame() {
 		v.rebuild()
 	}
 	return nil
+}
+
+// driftLayout lays the picture out in a w by h pixel picture for in: the
+// Drift window's column at the left (at the UI scale), the Lab window's
+// band at the bottom (none in the tour, whose caption lies below the
+// picture and hides the Lab window), and the picture's own scale as
+// large as the UI scale where it fits (drift.FitScale: at UI 2x on
+// 1920x1080 the texts would otherwise run into each other).
+func driftLayout(in *kit.Input, w, h float64) drift.Layout {
+	ui := float64(kit.UIPixels(in))
+	lay := drift.Layout{W: w, H: h, CharW: driftCharW, LineH: drift.LinePitch,
+		Left: (driftPanelWidth + 2*kit.Margin) * ui, Bottom: driftLabBarH * ui}
+	if in.PictureHeight() < in.Height {
+		lay.Bottom = 0
+	}
+	if in.Level != kit.LevelOff {
+		lay.PanelBottom = (driftPanelH + 2*kit.Margin) * ui
+	}
+	lay.Scale = drift.FitScale(w, h, lay.Left, lay.Bottom, ui)
+	return lay
 }
 
 func (v *driftView) keys() {
@@ -148,8 +168,7 @@ var driftCharW = drift.CharWidth()
 // rebuild lays out and rebuilds the picture for the current frame.
 func (v *driftView) rebuild() {
 	v.dirty, v.built = false, v.M.Lab.Frame()
-	v.pic.Build(v.M, drift.Layout{W: v.w, H: v.h, Scale: v.labels.Scale, CharW: driftCharW, LineH: drift.LinePitch,
-		Left: driftPanelWidth + 2*kit.Margin, Bottom: driftLabBarH})
+	v.pic.Build(v.M, v.lay)
 	v.strokes.Reset()
 	v.strokes.Add(v.pic.Segments)
 }
