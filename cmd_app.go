@@ -34,7 +34,7 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 	state.RegisterFlags(fs, &st, true, state.SceneParams, state.ViewParams)
 	fullscreen := fs.Bool("fullscreen", false, "start fullscreen")
 	var shot string
-	fs.Func("screenshot", "save the first fully drawn frame as PNG to `FILE` and exit", func(v string) error {
+	fs.Func("screenshot", "save the first fully drawn frame as PNG to `FILE` and exit (in the tour: once the step's gesture has played)", func(v string) error {
 		if v == "" {
 			return errors.New("empty file name")
 		}

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"image"
 	"image/png"
 	"os"
 	"os/exec"
@@ -249,4 +250,71 @@ func TestShareInsideTheTour(t *testing.T) {
 	if err := app.OpenStep(guide.Len() + 1); err == nil || err.Error() != state.TourRangeError(guide.Len()+1).Error() {
 		t.Errorf("OpenStep out of range: %v", err)
 	}
+}
+
+// TestTourScreenshotAfterGesture: `skewlab -tour N -ui off -screenshot`
+// under Xvfb waits for the step's gesture to play (it used to save the
+// step's first frame), so its picture is the one `skewlab export -tour N`
+// draws: for step 4 (A turns from 90 to 38 degrees) the magenta and cyan
+// bounding boxes agree within 2% of the width, as the browser test asks
+// of the web page. The first frame, with A still at 90 degrees, is far
+// from that.
+func TestTourScreenshotAfterGesture(t *testing.T) {
+	xr := xvfb(t)
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	shot, ref := filepath.Join(dir, "shot.png"), filepath.Join(dir, "export.png")
+	cmd := exec.Command(xr, "-a", "-s", "-screen 0 1280x720x24", bin, "-tour", "4", "-ui", "off", "-aa", "on", "-screenshot", shot)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("app: %v\n%s", err, out)
+	}
+	var o, e bytes.Buffer
+	if code := runExport([]string{"-tour", "4", "-size", "1280x720", "-o", ref}, &o, &e); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, e.String())
+	}
+	app, exp := colourBoxes(t, shot), colourBoxes(t, ref)
+	const tol = 0.02 * 1280
+	for k, name := range []string{"magenta", "cyan"} {
+		a, b := app[k], exp[k]
+		if a.Empty() || b.Empty() {
+			t.Fatalf("no %s pixels: app %v, export %v", name, a, b)
+		}
+		d := max(abs(a.Min.X-b.Min.X), abs(a.Min.Y-b.Min.Y), abs(a.Max.X-b.Max.X), abs(a.Max.Y-b.Max.Y))
+		if float64(d) > tol {
+			t.Errorf("%s boxes differ by %d px (app %v, export %v; tolerance %v)", name, d, a, b, tol)
+		}
+	}
+}
+
+func abs(n int) int { return max(n, -n) }
+
+// colourBoxes returns the bounding boxes of a PNG's magenta (A) and cyan
+// (B) pixels, read as the browser test reads them.
+func colourBoxes(t *testing.T, path string) [2]image.Rectangle {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var boxes [2]image.Rectangle
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			r, g, bl = r>>8, g>>8, bl>>8
+			px := image.Rect(x, y, x+1, y+1)
+			switch {
+			case r > 200 && bl > 200 && g < 90:
+				boxes[0] = boxes[0].Union(px)
+			case g > 200 && bl > 200 && r < 90:
+				boxes[1] = boxes[1].Union(px)
+			}
+		}
+	}
+	return boxes
 }

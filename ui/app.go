@@ -26,7 +26,8 @@ import (
 )
 
 // Config is what the program decides outside the state: a screenshot file
-// to write after the first fully drawn frame (then the app ends), and the
+// to write after the first fully drawn frame (then the app ends; during a
+// tour step, once the step's gesture has played, see shotReady), and the
 // background colour.
 type Config struct {
 	Screenshot string
@@ -319,6 +320,23 @@ func (a *App) stir() {
 	}
 }
 
+// shotPatience is how many ticks a -screenshot of a tour step waits for
+// the view to stop animating (the step's gesture: a 2 s sweep is 120
+// ticks, the drift lab's fast-forward a few hundred) before it takes the
+// frame anyway (a view that animates for good).
+const shotPatience = 3600
+
+// shotReady reports whether the -screenshot frame is drawn: input and
+// layout are calm; an animated view never settles, so outside the tour
+// the frame is taken then; during a tour step, once the view stops
+// animating (its gesture has played), or after shotPatience ticks.
+func (a *App) shotReady() bool {
+	if a.updates < settleFrames || a.calm < settleFrames {
+		return false
+	}
+	return a.tour.step == 0 || !a.view().Animating() || a.updates >= shotPatience
+}
+
 // settleFrames is how many frames the App draws after the last input or
 // resize before it counts as settled (debugui shows a hover or a new
 // layout one frame late; two more are margin).
@@ -551,9 +569,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	if a.help {
 		a.drawHelp(screen)
 	}
-	// An animated view never settles: its screenshot is taken once input
-	// and layout are calm.
-	if a.cfg.Screenshot != "" && !a.done && a.updates >= settleFrames && a.calm >= settleFrames {
+	if a.cfg.Screenshot != "" && !a.done && a.shotReady() {
 		a.Err = savePNG(screen, a.cfg.Screenshot)
 		a.done = true
 	}
