@@ -92,7 +92,8 @@ func (v *driftView) Update(in *kit.Input) error {
 }
 
 // driftLayout lays the picture out in a w by h pixel picture for in: the
-// Drift window's column at the left (at the UI scale), the Lab window's
+// Drift window's column at the left (at the UI scale; none with the UI
+// off), the Lab window's
 // band at the bottom (none in the tour, whose caption lies below the
 // picture and hides the Lab window), and the picture's own scale as
 // large as the UI scale where it fits (drift.FitScale: at UI 2x on
@@ -104,7 +105,9 @@ func driftLayout(in *kit.Input, w, h float64) drift.Layout {
 	if in.PictureHeight() < in.Height {
 		lay.Bottom = 0
 	}
-	if in.Level != kit.LevelOff {
+	if in.Level == kit.LevelOff {
+		lay.Left = 0 // no Drift window: the boxes take the width, as in the exported figure
+	} else {
 		lay.PanelBottom = (driftPanelH + 2*kit.Margin) * ui
 	}
 	lay.Scale = drift.FitScale(w, h, lay.Left, lay.Bottom, ui)
