@@ -46,6 +46,21 @@ func xvfb(t *testing.T) string {
 	return p
 }
 
+// readPNG decodes the PNG file at path, failing the test when it cannot.
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
+}
+
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "skewlab")
@@ -68,15 +83,7 @@ func TestAppScreenshotUnderXvfb(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := readPNG(t, shot)
 	if b := img.Bounds(); b.Dx() != 1280 || b.Dy() != 720 {
 		t.Fatalf("screenshot is %v, want 1280x720", b)
 	}

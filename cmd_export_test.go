@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/xml"
 	"image"
-	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -59,14 +58,9 @@ func TestExportPNGAndSVG(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "wrote") {
 		t.Fatalf("export png: %d %s", code, errs)
 	}
-	fh, err := os.Open(pngPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(fh)
-	fh.Close()
-	if err != nil || img.Bounds().Dx() != 640 || img.Bounds().Dy() != 360 {
-		t.Fatalf("png: %v %v", err, img.Bounds())
+	img := readPNG(t, pngPath)
+	if img.Bounds().Dx() != 640 || img.Bounds().Dy() != 360 {
+		t.Fatalf("png: %v", img.Bounds())
 	}
 	a, b := pistonCentres(t, "accumulate-matrices", 640, 360)
 	// A is a thin cylinder and B a disc: their wireframes pass within a

@@ -292,15 +292,7 @@ func abs(n int) int { return max(n, -n) }
 // (B) pixels, read as the browser test reads them.
 func colourBoxes(t *testing.T, path string) [2]image.Rectangle {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := readPNG(t, path)
 	var boxes [2]image.Rectangle
 	b := img.Bounds()
 	for y := b.Min.Y; y < b.Max.Y; y++ {
