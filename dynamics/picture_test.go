@@ -192,7 +192,9 @@ func TestCrashFollowFrames(t *testing.T) {
 				lo = mgl64.Vec2{min(lo[0], q[0]), min(lo[1], q[1])}
 				hi = mgl64.Vec2{max(hi[0], q[0]), max(hi[1], q[1])}
 			}
-			if fill := max((hi[0]-lo[0])/vp.W, (hi[1]-lo[1])/vp.H); fill < 0.4 {
+			fill := max((hi[0]-lo[0])/vp.W, (hi[1]-lo[1])/vp.H)
+			t.Logf("counteract %v, %vx%v: the crash spans %.0f%% of the picture", counteract, vp.W, vp.H, 100*fill)
+			if fill < 0.4 {
 				t.Errorf("counteract %v, %vx%v: the crash spans %.0f%% of the picture, want at least 40%%", counteract, vp.W, vp.H, 100*fill)
 			}
 		}
