@@ -21,6 +21,12 @@ type Terms struct {
 	Applied, Translational, Centrifugal, Coriolis, Euler mgl64.Vec3
 }
 
+// Array returns the five terms in the order of ForceNames and
+// Model.Arrows (ForceApplied ... ForceEuler).
+func (t Terms) Array() [NumForces]mgl64.Vec3 {
+	return [NumForces]mgl64.Vec3{t.Applied, t.Translational, t.Centrifugal, t.Coriolis, t.Euler}
+}
+
 // Sum returns the total local acceleration, the sum of the five terms.
 func (t Terms) Sum() mgl64.Vec3 {
 	return t.Applied.Add(t.Translational).Add(t.Centrifugal).Add(t.Coriolis).Add(t.Euler)

@@ -93,10 +93,8 @@ func (m *Model) follow() {
 	if cr.CarPath.Len() > 0 {
 		pts[2] = cr.CarPath.At(0).Position
 	}
-	if st.Crashed {
-		if d := st.Impulse.Len(); d > 0 {
-			pts[5] = car.Add(st.Impulse.Mul(4 / d)) // the impulse arrow's tip (crashPicture)
-		}
+	if _, tip, ok := impulseArrow(&st); ok {
+		pts[5] = tip
 	}
 	lo, hi := toRender(pts[0]), toRender(pts[0])
 	for _, p := range pts {
@@ -208,7 +206,7 @@ func path(f *render.Frame, n int, at func(int) mgl64.Vec3, c render.Color, label
 // force times ArrowScale (sanitised), at most ArrowMax long; and draws
 // those long enough when ShowForces is on.
 func (m *Model) forceArrows(f *render.Frame, st *TurntableState) {
-	forces := [NumForces]mgl64.Vec3{st.Forces.Applied, st.Forces.Translational, st.Forces.Centrifugal, st.Forces.Coriolis, st.Forces.Euler}
+	forces := st.Forces.Array()
 	scale := sane(m.ArrowScale, MinArrowScale, MaxArrowScale, DefaultArrowScale)
 	for k, F := range forces {
 		a := &m.Arrows[k]
@@ -249,14 +247,22 @@ func (m *Model) crashPicture(f *render.Frame) {
 	text(f, box.Position.Add(mgl64.Vec3{0.3, -0.3, 0}), "box", render.DiscPathColor) // below right, clear of the 0.3 m box
 	arrow(f, car.Position, car.Position.Add(st.Car.V.Mul(velocityArrowT)), render.WorldPathColor, 2)
 	arrow(f, box.Position, box.Position.Add(st.BoxWorld.V.Mul(velocityArrowT)), render.DiscPathColor, 2)
-	if st.Crashed {
-		p := st.Car.Position
-		if d := st.Impulse.Len(); d > 0 {
-			tip := p.Add(st.Impulse.Mul(4 / d))
-			arrow(f, p.Sub(st.Impulse.Mul(1/d)), tip, render.MarkerColor, 3)
-			text(f, tip.Add(st.Impulse.Mul(0.6/d)), "impulse", render.MarkerColor) // past the head, not on it
-		}
+	if from, tip, ok := impulseArrow(&st); ok {
+		arrow(f, from, tip, render.MarkerColor, 3)
+		text(f, tip.Add(tip.Sub(from).Mul(0.6/5)), "impulse", render.MarkerColor) // 0.6 m past the head, not on it
 	}
+}
+
+// impulseArrow returns the crash's impulse arrow (model coordinates): along
+// the impulse from 1 m behind the car's centre to 4 m ahead of it; ok is
+// false before the crash or for a zero impulse.
+func impulseArrow(st *CrashState) (from, tip mgl64.Vec3, ok bool) {
+	d := st.Impulse.Len()
+	if !st.Crashed || !(d > 0) {
+		return mgl64.Vec3{}, mgl64.Vec3{}, false
+	}
+	p, u := st.Car.Position, st.Impulse.Mul(1/d)
+	return p.Sub(u), p.Add(u.Mul(4)), true
 }
 
 // carShape and boxShape size the unit box mesh into the car (4 x 1.8 x

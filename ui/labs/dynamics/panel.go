@@ -37,9 +37,7 @@ func (v *view) turntableNumbers(st *dynamics.TurntableState) {
 	h.vec(render.LabelGrey, " vel ", st.WorldVel, " m/s")
 	h.vec(render.LabelGrey, " acc ", st.WorldAcc, " m/s2")
 	h.text(render.White, "forces at the ball (world axes, N)")
-	f := &st.Forces
-	forces := [dynamics.NumForces]mgl64.Vec3{f.Applied, f.Translational, f.Centrifugal, f.Coriolis, f.Euler} // ordered as Model.Arrows
-	for k, F := range forces {
+	for k, F := range st.Forces.Array() {
 		if k == dynamics.ForceTranslational {
 			continue // zero: the disc's centre does not move
 		}
