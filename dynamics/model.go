@@ -35,9 +35,10 @@ type Model struct {
 
 	// Counteract is the crash's "counteract inherited change" toggle.
 	Counteract bool
-	// Follow keeps the car and the box in view during the crash: the
-	// camera's target moves to their midpoint and it backs away as they
-	// part (it never moves closer by itself, so a zoom-out stays).
+	// Follow keeps the crash in view: the camera is fitted to where the
+	// car set off, the car, the box and their arrows (see follow), backing
+	// away as they part (it never moves closer by itself, so a zoom-out
+	// stays).
 	Follow bool
 
 	// LabelScale is the text scale the picture's labels are drawn at (1
