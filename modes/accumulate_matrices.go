@@ -11,7 +11,7 @@ import (
 func matrixChain(nodes []scene.Node) []mgl64.Mat4 {
 	out := make([]mgl64.Mat4, len(nodes))
 	for i, n := range nodes {
-		out[i] = n.Local.Mat4()
+		out[i] = n.LocalMat4()
 		if n.Parent >= 0 {
 			out[i] = out[n.Parent].Mul4(out[i])
 		}

@@ -17,7 +17,11 @@ import (
 // one, the global mode's otherwise. Each rule is one file holding its
 // linear part (fast and readable) and its Mode value. In every rule a
 // root is T*R*S and a child's position is P*(t, 1), P the parent's world
-// matrix; the rules differ only in the linear part W3.
+// matrix; the rules differ only in the linear part W3. Every rule's W3 is
+// some G(P3, R, parent's scale) * diag(S); a node with a residual shear
+// (scene.Node.Shear, from a glTF matrix no TRS holds) gets
+// G(P3, R, parent's scale) * U instead, U its whole stretch, so that
+// accumulate-matrices reproduces the stored matrix.
 
 // A rule's fast form (called through ruleLinear) has the signature
 // func(p *mgl64.Mat4, r *mgl64.Mat3, s, ps mgl64.Vec3, o *mgl64.Mat4) bool:
@@ -70,7 +74,12 @@ func ruleWorld(g scene.Rule) WorldFunc {
 			rotCols(nd.Local.Rotation, &r)
 			pi := nd.Parent
 			if pi < 0 {
-				localMat(nd.Local.Position, &r, nd.Local.Scale, &out[i])
+				if nd.Sheared() {
+					r = r.Mul3(nd.Stretch())
+					localMat(nd.Local.Position, &r, mgl64.Vec3{1, 1, 1}, &out[i])
+				} else {
+					localMat(nd.Local.Position, &r, nd.Local.Scale, &out[i])
+				}
 				continue
 			}
 			p, o := &out[pi], &out[i]
@@ -82,14 +91,28 @@ func ruleWorld(g scene.Rule) WorldFunc {
 			if rule == scene.RuleFollow {
 				rule = g
 			}
+			sheared := nd.Sheared()
 			if rule == scene.RuleMatrices {
-				localMat(nd.Local.Position, &r, nd.Local.Scale, &l)
+				if sheared {
+					u := nd.Stretch()
+					r = r.Mul3(u)
+					localMat(nd.Local.Position, &r, mgl64.Vec3{1, 1, 1}, &l)
+				} else {
+					localMat(nd.Local.Position, &r, nd.Local.Scale, &l)
+				}
 				affMul(p, &l, o)
 				continue
 			}
-			if !ruleLinear(rule, p, &r, nd.Local.Scale, nodes[pi].Local.Scale, o) {
+			s := nd.Local.Scale
+			if sheared {
+				s = mgl64.Vec3{1, 1, 1}
+			}
+			if !ruleLinear(rule, p, &r, s, nodes[pi].Local.Scale, o) {
 				markUndefined(o)
 				continue
+			}
+			if sheared {
+				shearLinear(o, nd.Stretch())
 			}
 			t := nd.Local.Position
 			o[3], o[7], o[11] = 0, 0, 0
@@ -109,7 +132,7 @@ func ruleReference(g scene.Rule) ReferenceFunc {
 		out := make([]mgl64.Mat4, len(nodes))
 		for i, n := range nodes {
 			if n.Parent < 0 {
-				out[i] = n.Local.Mat4()
+				out[i] = n.LocalMat4()
 				continue
 			}
 			p := out[n.Parent]
@@ -122,18 +145,39 @@ func ruleReference(g scene.Rule) ReferenceFunc {
 				rule = g
 			}
 			if rule == scene.RuleMatrices {
-				out[i] = p.Mul4(n.Local.Mat4())
+				out[i] = p.Mul4(n.LocalMat4())
 				continue
 			}
-			w3, ok := ruleRef[rule](p.Mat3(), transform.RotMat3(n.Local.Rotation), n.Local.Scale, nodes[n.Parent].Local.Scale)
+			// A sheared node (scene.Node.Shear): the rule with unit
+			// scale, then the node's whole stretch U on the right.
+			s := n.Local.Scale
+			if n.Sheared() {
+				s = mgl64.Vec3{1, 1, 1}
+			}
+			w3, ok := ruleRef[rule](p.Mat3(), transform.RotMat3(n.Local.Rotation), s, nodes[n.Parent].Local.Scale)
 			if !ok {
 				out[i] = undefinedMat()
 				continue
+			}
+			if n.Sheared() {
+				w3 = w3.Mul3(n.Stretch())
 			}
 			pos := p.Mul4x1(n.Local.Position.Vec4(1)).Vec3()
 			out[i] = mgl64.Translate3D(pos[0], pos[1], pos[2]).Mul4(w3.Mat4())
 		}
 		return out
+	}
+}
+
+// shearLinear replaces o's linear columns W3 by W3 * u.
+func shearLinear(o *mgl64.Mat4, u mgl64.Mat3) {
+	var w mgl64.Mat3
+	linear3(o, &w)
+	for c := 0; c < 3; c++ {
+		u0, u1, u2 := u[3*c], u[3*c+1], u[3*c+2]
+		o[4*c] = w[0]*u0 + w[3]*u1 + w[6]*u2
+		o[4*c+1] = w[1]*u0 + w[4]*u1 + w[7]*u2
+		o[4*c+2] = w[2]*u0 + w[5]*u1 + w[8]*u2
 	}
 }
 

@@ -25,7 +25,7 @@ type decoder struct {
 
 var (
 	topKeys  = []string{"format", "nodes"}
-	nodeKeys = []string{"name", "parent", "position", "rotation", "scale", "shape", "color", "rule"}
+	nodeKeys = []string{"name", "parent", "position", "rotation", "scale", "shape", "color", "rule", "shear"}
 )
 
 // decodeFile parses data into a fileScene under the strict rules of the
@@ -99,6 +99,8 @@ func (d *decoder) fileNode() (fileNode, error) {
 			}
 		case "color":
 			n.Color, err = d.numbers(key)
+		case "shear":
+			n.Shear, err = d.numbers(key)
 		case "rule":
 			n.Rule, err = d.str(key)
 			if err == nil && n.Rule == "" {

@@ -25,7 +25,8 @@ type fileScene struct {
 // root), position (x,y,z), rotation quaternion (w,x,y,z; normalized on
 // load), scale (x,y,z), shape name, colour (r,g,b in [0,1]) and the
 // node's own rule (a mode name from RuleNames; absent: follow the global
-// mode).
+// mode), and the residual shear of a node that came from a non-TRS matrix
+// (Node.Shear; absent: none).
 type fileNode struct {
 	Name     string    `json:"name"`
 	Parent   *string   `json:"parent"`
@@ -35,6 +36,7 @@ type fileNode struct {
 	Shape    string    `json:"shape,omitempty"`
 	Color    []float64 `json:"color,omitempty"`
 	Rule     string    `json:"rule,omitempty"`
+	Shear    []float64 `json:"shear,omitempty"`
 }
 
 // Marshal returns the scene as JSON in FileFormat, one node per line.
@@ -52,6 +54,9 @@ func (s *Scene) Marshal() []byte {
 		}
 		if n.Rule != RuleFollow {
 			fn.Rule = n.Rule.String()
+		}
+		if n.Sheared() {
+			fn.Shear = []float64{n.Shear[0], n.Shear[1], n.Shear[2]}
 		}
 		if n.Parent >= 0 {
 			name := s.Nodes[n.Parent].Name
@@ -117,8 +122,8 @@ func Unmarshal(name string, data []byte) (*Scene, error) {
 			name string
 			v    []float64
 			n    int
-		}{{"position", fn.Position, 3}, {"rotation", fn.Rotation, 4}, {"scale", fn.Scale, 3}, {"color", fn.Color, 3}} {
-			if f.v == nil && f.name != "color" {
+		}{{"position", fn.Position, 3}, {"rotation", fn.Rotation, 4}, {"scale", fn.Scale, 3}, {"color", fn.Color, 3}, {"shear", fn.Shear, 3}} {
+			if f.v == nil && f.name != "color" && f.name != "shear" {
 				return nil, &Error{File: name, Node: label, Field: f.name, Msg: "is required"}
 			}
 			if f.v != nil && len(f.v) != f.n {
@@ -139,6 +144,9 @@ func Unmarshal(name string, data []byte) (*Scene, error) {
 		}
 		if fn.Color != nil {
 			n.Color = Color{fn.Color[0], fn.Color[1], fn.Color[2]}
+		}
+		if fn.Shear != nil {
+			n.Shear = [3]float64{fn.Shear[0], fn.Shear[1], fn.Shear[2]}
 		}
 		if fn.Rule != "" {
 			r, err := ParseRule(fn.Rule)

@@ -135,3 +135,23 @@ func TestNameRule(t *testing.T) {
 		}
 	}
 }
+
+// A node's shear survives a save and a load, and a wrong count is an
+// error naming the field.
+func TestShearRoundTrip(t *testing.T) {
+	s, err := New([]Node{{Name: "M", Parent: -1, Local: transform.Identity(), Shear: [3]float64{0.25, -0.5, 1e-3}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Unmarshal("m.json", s.Marshal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Nodes[0].Shear != s.Nodes[0].Shear {
+		t.Fatalf("shear %v after the round trip, want %v", back.Nodes[0].Shear, s.Nodes[0].Shear)
+	}
+	bad := `{"format":"skewlab-scene/1","nodes":[{"name":"M","position":[0,0,0],"rotation":[1,0,0,0],"scale":[1,1,1],"shear":[1,2]}]}`
+	if _, err := Unmarshal("m.json", []byte(bad)); err == nil || !strings.Contains(err.Error(), "field shear") {
+		t.Fatalf("two shear numbers: error %v, want one naming field shear", err)
+	}
+}

@@ -69,16 +69,88 @@ var (
 // Node is one transform in the hierarchy. Parent is the index of the
 // parent node in Scene.Nodes, or -1 for a root; it is always smaller than
 // the node's own index. Local is relative to the parent (column vectors:
-// world = parentWorld * Local.Mat4()). Rule is the node's own
+// world = parentWorld * LocalMat4()). Rule is the node's own
 // world-transform rule; RuleFollow (the zero value) follows the global
 // mode.
+//
+// Shear is the part of a node's local matrix that no TRS holds: a glTF
+// node given by a matrix that is not rotation times per-axis scale (the
+// glTF spec forbids such matrices; files contain them). The local linear
+// part is then R * U with U = diag(Scale) + the symmetric matrix whose
+// off-diagonal entries (0,1), (0,2), (1,2) are Shear[0], Shear[1],
+// Shear[2]: Local is the polar fit of the matrix and Shear what the fit
+// drops. It is zero for every TRS node. The matrix-based modes apply U
+// (the stored matrix, to rounding); the TRS-based modes use Local alone.
+//
+// Mesh, when not nil, is what the node draws instead of Shape: a
+// wireframe in the node's local space, shared between nodes and never
+// modified.
 type Node struct {
 	Name   string
 	Parent int
 	Local  transform.TRS
+	Shear  [3]float64
 	Shape  Shape
+	Mesh   *Mesh
 	Color  Color
 	Rule   Rule
+}
+
+// Sheared reports a node whose local matrix is not a TRS: Shear is not
+// zero.
+func (n *Node) Sheared() bool { return n.Shear != [3]float64{} }
+
+// Stretch returns U = diag(Local.Scale) + sym(Shear), the factor after
+// the rotation in the node's local linear part R * U (see Node).
+func (n *Node) Stretch() mgl64.Mat3 {
+	s, h := n.Local.Scale, n.Shear
+	return mgl64.Mat3{s[0], h[0], h[1], h[0], s[1], h[2], h[1], h[2], s[2]}
+}
+
+// LocalMat4 returns the node's local matrix T * R * U (column vectors),
+// which is Local.Mat4() for a node without Shear.
+func (n *Node) LocalMat4() mgl64.Mat4 {
+	if !n.Sheared() {
+		return n.Local.Mat4()
+	}
+	l := transform.RotMat3(n.Local.Rotation).Mul3(n.Stretch()).Mat4()
+	p := n.Local.Position
+	l[12], l[13], l[14] = p[0], p[1], p[2]
+	return l
+}
+
+// Mesh is a wireframe in a node's local space, as read from a model file:
+// its points, the edges between them (each drawn once, as pairs of point
+// indices) and the points drawn as dots (a glTF points primitive). Every
+// index is within Points (New checks). Meshes are shared between nodes and
+// scene copies and must not be modified once in a scene.
+type Mesh struct {
+	Name   string
+	Points []mgl64.Vec3
+	Edges  [][2]int32
+	Dots   []int32
+}
+
+// check reports the first index outside Points or the first non-finite
+// point; it takes time linear in the mesh's size.
+func (m *Mesh) check() error {
+	n := int32(len(m.Points))
+	for _, p := range m.Points {
+		if !transform.FiniteVec3(p) {
+			return errors.New("a point is not a finite number")
+		}
+	}
+	for _, e := range m.Edges {
+		if e[0] < 0 || e[0] >= n || e[1] < 0 || e[1] >= n {
+			return fmt.Errorf("edge (%d, %d) is outside its %d points", e[0], e[1], n)
+		}
+	}
+	for _, d := range m.Dots {
+		if d < 0 || d >= n {
+			return fmt.Errorf("dot %d is outside its %d points", d, n)
+		}
+	}
+	return nil
 }
 
 // Scene is a validated hierarchy: unique non-empty names, parents before
@@ -87,19 +159,32 @@ type Node struct {
 // SetLocal keeping them valid; structure changes go through Reparent.
 type Scene struct {
 	Nodes []Node
+	// Notes say what the scene's file held that the scene does not show
+	// (cameras, lights, skins, animations, an edge cap), one sentence
+	// each; empty for presets and scene files.
+	Notes []string
 }
 
 // New validates nodes and returns a scene that owns a copy of them, with
 // every rotation normalized. The error names the node and the field.
+// Meshes are checked once each (indices within their points, points
+// finite) and shared, not copied.
 //
 // Names must be unique, non-empty, valid UTF-8 and printable (see
 // CheckName). New takes time linear in len(nodes).
 func New(nodes []Node) (*Scene, error) {
 	s := &Scene{Nodes: append([]Node(nil), nodes...)}
 	seen := make(map[string]struct{}, len(nodes))
+	checked := map[*Mesh]bool{}
 	for i := range s.Nodes {
 		if err := s.check(i); err != nil {
 			return nil, err
+		}
+		if m := s.Nodes[i].Mesh; m != nil && !checked[m] {
+			if err := m.check(); err != nil {
+				return nil, &Error{Node: s.Nodes[i].Name, Field: "mesh", Msg: err.Error()}
+			}
+			checked[m] = true
 		}
 		name := s.Nodes[i].Name
 		if _, dup := seen[name]; dup {
@@ -138,7 +223,7 @@ func CheckName(name string) error {
 
 // Clone returns a deep copy of s.
 func (s *Scene) Clone() *Scene {
-	return &Scene{Nodes: append([]Node(nil), s.Nodes...)}
+	return &Scene{Nodes: append([]Node(nil), s.Nodes...), Notes: append([]string(nil), s.Notes...)}
 }
 
 // Index returns the index of the node named name, or -1.
@@ -233,6 +318,9 @@ func (s *Scene) check(i int) error {
 		if !(c >= 0 && c <= 1) {
 			return &Error{Node: label, Field: "color", Msg: "channels must be in [0, 1]"}
 		}
+	}
+	if err := checkVec("shear", label, n.Shear[:]); err != nil {
+		return err
 	}
 	return checkTRS(label, n.Local)
 }
