@@ -77,13 +77,16 @@ func (m *Model) Picture(segs []render.Segment, labels []render.Label) ([]render.
 // upper bound: clipping leaves at most one segment per line.
 func Reserve(f *render.Frame, sc *scene.Scene, compare bool) {
 	segs := 2*(2*render.GridHalf/render.GridStep+1) + 3 + 3*len(sc.Nodes)
+	edges := 0
 	for i := range sc.Nodes {
-		if m := render.MeshFor(sc.Nodes[i].Shape); m != nil {
-			segs += len(m.Edges)
-			if compare {
-				segs += len(m.Edges)
-			}
+		if m := render.NodeMesh(&sc.Nodes[i]); m != nil {
+			edges += len(m.Edges) + 2*len(m.Dots)
 		}
+	}
+	edges = min(edges, 2*render.DefaultEdgeCap)
+	segs += edges
+	if compare {
+		segs += edges
 	}
 	f.Segments = slices.Grow(f.Segments[:0], segs)
 	f.Labels = slices.Grow(f.Labels[:0], 3+len(sc.Nodes))

@@ -10,7 +10,7 @@ import (
 )
 
 // MeshBounds returns the world-space axis-aligned bounding box of the
-// nodes' meshes (MeshFor of each node's shape) placed by world (world[i]
+// nodes' meshes (NodeMesh of each node) placed by world (world[i]
 // is node i's world matrix, column vectors; the last row is taken as
 // (0, 0, 0, 1)). Only the node shapes count: not the grid, the basis
 // rods, the local axes or the labels. Nodes beyond len(world), nodes with
@@ -27,7 +27,7 @@ func MeshBounds(s *scene.Scene, world []mgl64.Mat4) (lo, hi mgl64.Vec3, ok bool)
 		n = min(len(s.Nodes), len(world))
 	}
 	for i := 0; i < n; i++ {
-		m := MeshFor(s.Nodes[i].Shape)
+		m := NodeMesh(&s.Nodes[i])
 		w := &world[i]
 		if m == nil || !transform.Finite(w[:]...) {
 			continue

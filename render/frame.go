@@ -84,6 +84,10 @@ type Frame struct {
 	depth    [4]float64 // row of the view matrix giving the depth in front of the eye
 	screen   mgl64.Mat4 // NDC to pixels, with the y flip
 	pts      []hpoint   // Mesh's transformed points
+	// stride thins Mesh: it draws every stride-th edge and dot (Scene
+	// sets it for the edge cap; 0 and 1 draw all). meshTotal and
+	// meshDrawn count the edges and dots Scene was given and drew.
+	stride, meshTotal, meshDrawn int
 	spread   spreadBuf  // SpreadLabels' scratch
 }
 
@@ -93,6 +97,7 @@ type Frame struct {
 // stays empty whatever is drawn into it.
 func (f *Frame) Begin(cam Camera, vp Viewport) {
 	f.Segments, f.Labels = f.Segments[:0], f.Labels[:0]
+	f.stride, f.meshTotal, f.meshDrawn = 1, 0, 0
 	f.cam, f.vp = cam, vp
 	view := cam.View()
 	f.viewProj = cam.Projection(vp.Aspect()).Mul4(view)
@@ -136,9 +141,19 @@ func (f *Frame) Line(a, b mgl64.Vec3, c Color, width float32) {
 	f.emit(&pa, &pb, c, width)
 }
 
+// Thinned reports the mesh edges and dots the Scene calls since Begin
+// drew (before clipping) and how many their meshes hold: drawn < total
+// when the edge cap (Options.EdgeCap) thinned them.
+func (f *Frame) Thinned() (drawn, total int) { return f.meshDrawn, f.meshTotal }
+
+// DotSize is half the width in pixels of the cross that marks a mesh dot
+// (a glTF points primitive).
+const DotSize = 2
+
 // Mesh appends the edges of m placed by model (local to world, column
-// vectors), each clipped as in Line. A nil mesh, a non-finite model and
-// edges with indices outside m.Points append nothing.
+// vectors), each clipped as in Line, and a small cross (DotSize) at each
+// of its dots inside the view. A nil mesh, a non-finite model and edges
+// or dots with indices outside m.Points append nothing.
 func (f *Frame) Mesh(m *Mesh, model mgl64.Mat4, c Color, width float32) {
 	if !f.ok || m == nil || !transform.Finite(model[:]...) {
 		return
@@ -153,12 +168,37 @@ func (f *Frame) Mesh(m *Mesh, model mgl64.Mat4, c Color, width float32) {
 		f.pts[i] = f.toClip(&mvp, &dm, p)
 	}
 	n := int32(len(f.pts))
-	for _, e := range m.Edges {
+	step := max(f.stride, 1)
+	for k := 0; k < len(m.Edges); k += step {
+		e := m.Edges[k]
 		if e[0] < 0 || e[1] < 0 || e[0] >= n || e[1] >= n {
 			continue
 		}
 		f.emit(&f.pts[e[0]], &f.pts[e[1]], c, width)
 	}
+	for k := 0; k < len(m.Dots); k += step {
+		d := m.Dots[k]
+		if d < 0 || d >= n || !inside(&f.pts[d].c) {
+			continue
+		}
+		p := f.toScreen(&f.pts[d].c)
+		for _, o := range [2]mgl64.Vec2{{DotSize, DotSize}, {DotSize, -DotSize}} {
+			f.Segments = append(f.Segments, Segment{A: p.Sub(o), B: p.Add(o), Color: c, Depth: f.pts[d].d, Width: width})
+		}
+	}
+}
+
+// inside reports a finite clip point inside the view frustum.
+func inside(c *[4]float64) bool {
+	if !transform.Finite(sum4(c)) || !(c[3] > 0) {
+		return false
+	}
+	for k := 0; k < 3; k++ {
+		if c[3]+c[k] < 0 || c[3]-c[k] < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // Text appends a label at the projection of the world point at. It is
@@ -178,16 +218,10 @@ func (f *Frame) Project(p mgl64.Vec3) (mgl64.Vec2, bool) {
 		return mgl64.Vec2{}, false
 	}
 	h := f.toClip(&f.viewProj, &f.depth, p)
-	c := &h.c
-	if !transform.Finite(sum4(c)) || !(c[3] > 0) {
+	if !inside(&h.c) {
 		return mgl64.Vec2{}, false
 	}
-	for k := 0; k < 3; k++ {
-		if c[3]+c[k] < 0 || c[3]-c[k] < 0 {
-			return mgl64.Vec2{}, false
-		}
-	}
-	return f.toScreen(c), true
+	return f.toScreen(&h.c), true
 }
 
 func (f *Frame) toClip(m *mgl64.Mat4, d *[4]float64, p mgl64.Vec3) hpoint {

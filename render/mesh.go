@@ -8,12 +8,10 @@ import (
 	"skewlab/scene"
 )
 
-// Mesh is a wireframe in local space: points and edges as pairs of point
-// indices. Meshes are shared and must not be modified once drawn.
-type Mesh struct {
-	Points []mgl64.Vec3
-	Edges  [][2]int32
-}
+// Mesh is a wireframe in local space (scene.Mesh): points, edges as pairs
+// of point indices, and points drawn as dots. Meshes are shared and must
+// not be modified once drawn.
+type Mesh = scene.Mesh
 
 // CylinderSegments is the number of straight pieces in each of Cylinder's
 // rings; CylinderLines is the number of lines along its length.
@@ -40,6 +38,15 @@ func MeshFor(s scene.Shape) *Mesh {
 		return Box
 	}
 	return nil
+}
+
+// NodeMesh returns what node n draws: its own mesh (a glTF node's), or
+// the shared mesh of its shape (nil for ShapeNone).
+func NodeMesh(n *scene.Node) *Mesh {
+	if n.Mesh != nil {
+		return n.Mesh
+	}
+	return MeshFor(n.Shape)
 }
 
 func newCylinder(n, lines int) *Mesh {

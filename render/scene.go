@@ -13,7 +13,16 @@ import (
 type Options struct {
 	Grid, Basis, LocalAxes, Labels bool
 	Dim                            float32
+	// EdgeCap is the most mesh edges (and dots) one Scene call draws:
+	// 0 means DefaultEdgeCap, a negative value no cap. Past it every
+	// mesh is thinned evenly (see Frame.Thinned).
+	EdgeCap int
 }
+
+// DefaultEdgeCap is the default Options.EdgeCap: 50,000 edges keep a
+// large model interactive (update and projection well under 16 ms per
+// frame; README, "glTF files").
+const DefaultEdgeCap = 50000
 
 // DefaultOptions draws everything at full colour.
 func DefaultOptions() Options {
@@ -64,10 +73,31 @@ func (f *Frame) Scene(s *scene.Scene, world []mgl64.Mat4, opt Options) {
 		}
 	}
 	n := min(len(s.Nodes), len(world))
+	total := 0
+	for i := 0; i < n; i++ {
+		if m := NodeMesh(&s.Nodes[i]); m != nil {
+			total += len(m.Edges) + len(m.Dots)
+		}
+	}
+	limit := opt.EdgeCap
+	if limit == 0 {
+		limit = DefaultEdgeCap
+	}
+	f.stride = 1
+	if limit > 0 && total > limit {
+		f.stride = (total + limit - 1) / limit
+	}
+	f.meshTotal += total
 	for i := 0; i < n; i++ {
 		nd := &s.Nodes[i]
-		f.Mesh(MeshFor(nd.Shape), world[i], RGB(nd.Color).Dim(dim), ShapeWidth)
+		m := NodeMesh(nd)
+		if m == nil {
+			continue
+		}
+		f.meshDrawn += (len(m.Edges)+f.stride-1)/f.stride + (len(m.Dots)+f.stride-1)/f.stride
+		f.Mesh(m, world[i], RGB(nd.Color).Dim(dim), ShapeWidth)
 	}
+	f.stride = 1
 	for i := 0; i < n; i++ {
 		w := &world[i]
 		if !transform.Finite(w[:]...) {

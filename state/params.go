@@ -286,11 +286,18 @@ func RegisterFlags(fs *flag.FlagSet, s *State, withSceneFile bool, params ...[]P
 		}
 	}
 	if withSceneFile {
-		fs.Func("scene", "scene `FILE` (JSON, see README); replaces -preset", func(v string) error {
+		fs.Func("scene", "scene `FILE`: a skewlab scene (.json, see README) or glTF 2.0 (.gltf, .glb); replaces -preset", func(v string) error {
 			if v == "" {
 				return fmt.Errorf("empty file name (leave -scene out to use -preset)")
 			}
 			s.ScenePath = v
+			return nil
+		})
+		fs.Func("gltf-scene", "which scene of a glTF -scene file: an index from 0 or a scene's name (default: the file's default scene)", func(v string) error {
+			if v == "" {
+				return fmt.Errorf("empty scene choice (leave -gltf-scene out for the file's default scene)")
+			}
+			s.GLTFScene = v
 			return nil
 		})
 	}

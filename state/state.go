@@ -40,7 +40,8 @@ var Views = []string{"top", "front", "side", "iso"}
 // is not valid; start from Default.
 type State struct {
 	Preset     string      // preset name: a scene (the scene lab's), or a preset of another lab with Lab set to it; a scene preset is ignored when ScenePath is set
-	ScenePath  string      // scene file (command line only; the web build has no files)
+	ScenePath  string      // scene file, skewlab JSON or glTF (command line only; the web build opens dropped files itself)
+	GLTFScene  string      // which scene of a glTF ScenePath: "" the file's default, an index from 0, or a scene's name
 	Mode       string      // accumulation mode name
 	Sets       []Set       // per-node edits applied in order after loading
 	Compare    string      // second mode drawn as a ghost or split view; "" for none
@@ -143,8 +144,11 @@ func (s State) ViewScene() (*scene.Scene, error) {
 func (s State) Scene() (*scene.Scene, error) {
 	var sc *scene.Scene
 	var err error
+	if s.GLTFScene != "" && s.ScenePath == "" {
+		return nil, fmt.Errorf("-gltf-scene %s needs -scene FILE (a glTF file)", s.GLTFScene)
+	}
 	if s.ScenePath != "" {
-		sc, err = scene.Load(s.ScenePath)
+		sc, err = OpenSceneFile(s.ScenePath, s.GLTFScene)
 	} else {
 		sc, err = scene.NewPreset(s.Preset)
 		if lab := LabOfPreset(s.Preset); err != nil && lab != "" && !isSceneLab(lab) {

@@ -1,0 +1,71 @@
+package state
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"skewlab/gltfio"
+	"skewlab/scene"
+)
+
+// OpenSceneFile reads a scene file: glTF 2.0 (.gltf, .glb, or any file
+// starting with the GLB magic) through package gltfio, anything else as
+// a skewlab scene file (scene.Load). choice picks a glTF file's scene:
+// "" for the file's default scene, else a scene index counting from 0 or
+// a scene's label (see ChooseScene); it must be "" for a skewlab scene
+// file. Errors name the file.
+func OpenSceneFile(path, choice string) (*scene.Scene, error) {
+	if !gltfio.IsGLTF(path, sniff(path)) {
+		if choice != "" {
+			return nil, fmt.Errorf("%s: -gltf-scene applies to glTF files only", path)
+		}
+		return scene.Load(path)
+	}
+	f, err := gltfio.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	i, err := ChooseScene(f, choice)
+	if err != nil {
+		return nil, err
+	}
+	return f.Scenes[i].Scene, nil
+}
+
+// sniff returns the first four bytes of the file at path (fewer, or
+// none, when it is shorter or cannot be read: the reader then reports
+// why).
+func sniff(path string) []byte {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	b := make([]byte, 4)
+	n, _ := f.Read(b)
+	return b[:n]
+}
+
+// ChooseScene returns the index in f.Scenes that choice names: "" the
+// default scene, a number an index counting from 0, anything else a
+// scene's label. The error lists the scenes.
+func ChooseScene(f *gltfio.File, choice string) (int, error) {
+	if choice == "" {
+		return f.Default, nil
+	}
+	if i, err := strconv.Atoi(choice); err == nil && i >= 0 && i < len(f.Scenes) {
+		return i, nil
+	}
+	for i, s := range f.Scenes {
+		if s.Label == choice {
+			return i, nil
+		}
+	}
+	var list []string
+	for i, s := range f.Scenes {
+		list = append(list, fmt.Sprintf("%d %q", i, s.Label))
+	}
+	return 0, fmt.Errorf("%s: no scene %q (the file's scenes: %s)", f.Name, choice, strings.Join(list, ", "))
+}
