@@ -8,6 +8,7 @@ require (
 	github.com/ebitengine/debugui v0.3.0
 	github.com/go-gl/mathgl v1.2.0
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
+	github.com/qmuntal/gltf v0.28.0
 	golang.org/x/image v0.47.0
 )
 
@@ -18,7 +19,6 @@ require (
 	github.com/go-text/typesetting v0.3.5 // indirect
 	github.com/hajimehoshi/bitmapfont/v4 v4.2.0 // indirect
 	github.com/pierrec/lz4/v4 v4.1.29 // indirect
-	github.com/qmuntal/gltf v0.28.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	golang.org/x/sync v0.24.0 // indirect

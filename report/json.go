@@ -19,6 +19,7 @@ type modeHead struct {
 	Scene  string          `json:"scene,omitempty"`
 	Mode   string          `json:"mode"`
 	Note   string          `json:"note,omitempty"`
+	Notes  []string        `json:"notes,omitempty"`
 	Nodes  json.RawMessage `json:"nodes"`
 	Edits  Edits           `json:"edits,omitzero"`
 }
@@ -36,7 +37,7 @@ func (r *Reporter) WriteJSON(w *bufio.Writer, list []modes.Mode, src Source, edi
 		w.WriteString("[\n")
 	}
 	for k, m := range list {
-		head, err := json.MarshalIndent(modeHead{Preset: src.Preset, Scene: src.Scene, Mode: m.Name, Note: modes.RulesNote(r.sc.Nodes, m), Nodes: json.RawMessage("0"), Edits: edits}, base, "  ")
+		head, err := json.MarshalIndent(modeHead{Preset: src.Preset, Scene: src.Scene, Mode: m.Name, Note: modes.RulesNote(r.sc.Nodes, m), Notes: r.sc.Notes, Nodes: json.RawMessage("0"), Edits: edits}, base, "  ")
 		if err != nil {
 			return err
 		}

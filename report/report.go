@@ -32,7 +32,10 @@ type ModeReport struct {
 	Scene  string `json:"scene,omitempty"`
 	Mode   string `json:"mode"`
 	Note   string `json:"note,omitempty"` // modes.RulesNote: per-node rules that do not apply
-	Nodes  []Node `json:"nodes"`
+	// Notes are the scene's Notes (what its glTF file held that the
+	// scene does not show); absent for presets and scene files.
+	Notes []string `json:"notes,omitempty"`
+	Nodes []Node   `json:"nodes"`
 	Edits  Edits  `json:"edits,omitzero"`
 }
 
@@ -52,11 +55,14 @@ type Node struct {
 }
 
 // Local is a node's local transform, rounded by Clean; Rotation is the
-// quaternion (w, x, y, z).
+// quaternion (w, x, y, z). Shear is the node's residual shear
+// (scene.Node.Shear: a glTF matrix no TRS holds), nil (left out) when
+// zero.
 type Local struct {
-	Position [3]float64 `json:"position"`
-	Rotation [4]float64 `json:"rotation"`
-	Scale    [3]float64 `json:"scale"`
+	Position [3]float64  `json:"position"`
+	Rotation [4]float64  `json:"rotation"`
+	Scale    [3]float64  `json:"scale"`
+	Shear    *[3]float64 `json:"shear,omitempty"`
 }
 
 // World holds a node's world values, rounded by Clean; each is nil (null
@@ -166,6 +172,10 @@ func (r *Reporter) Node(i int) Node {
 	}}
 	if n.Parent >= 0 {
 		nr.Parent = &r.sc.Nodes[n.Parent].Name
+	}
+	if n.Sheared() {
+		h := clean3(mgl64.Vec3(n.Shear))
+		nr.Local.Shear = &h
 	}
 	if n.Rule != scene.RuleFollow {
 		nr.Rule = n.Rule.String()

@@ -65,6 +65,9 @@ func (r *Reporter) WriteText(w *bufio.Writer, list []modes.Mode, src Source, edi
 	} else {
 		fmt.Fprintf(w, "preset %s\n", src.Preset)
 	}
+	for _, n := range r.sc.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 	for _, rp := range edits.Reparent {
 		p := "- (root)"
 		if rp.NewParent != nil {
