@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"skewlab/gltfio"
 	"skewlab/modes"
 	"skewlab/render"
 	"skewlab/scene"
@@ -42,6 +43,7 @@ var Lab = state.Lab{Name: Name, Presets: scene.PresetNames(), Scenes: true, Para
 // segments, allocating nothing once the buffers have grown.
 type Model struct {
 	Preset  string       // preset the scene came from ("" for a file)
+	File    *Opened      // the file the scene came from (Open, -scene), nil for a preset
 	Base    *scene.Scene // the scene as loaded, for Reset
 	Scene   *scene.Scene // the working scene; locals follow Edits
 	Edits   []Edit       // one per node, the sliders' values
@@ -92,8 +94,17 @@ const SpinStep = 1.0
 // frames the scene at the first Recompute (FrameNext) unless st gives
 // one, which is then used as is.
 func NewModel(st state.State) (*Model, error) {
-	sc, err := st.ViewScene()
-	if err != nil {
+	var sc *scene.Scene
+	var file *Opened
+	var err error
+	if st.ScenePath != "" {
+		var f *gltfio.File
+		var index int
+		if sc, f, index, err = st.SceneFile(); err != nil {
+			return nil, err
+		}
+		file = &Opened{Name: st.ScenePath, Path: st.ScenePath, GLTF: f, Scene: index}
+	} else if sc, err = st.ViewScene(); err != nil {
 		return nil, err
 	}
 	m := &Model{Mode: modes.Index(st.Mode), Compare: -1, Split: st.Split, Spin: st.Spin,
@@ -118,6 +129,7 @@ func NewModel(st state.State) (*Model, error) {
 		m.Wall.Modes, m.Wall.On = list, true
 	}
 	m.Load(sc, st.Sets)
+	m.File = file
 	if st.Fold {
 		m.Fold()
 	}
@@ -181,7 +193,7 @@ func (m *Model) LoadPreset(name string) error {
 	if p.Compare != "" {
 		m.Compare = modes.Index(p.Compare)
 	}
-	m.Preset = name
+	m.Preset, m.File = name, nil
 	m.Load(sc, nil)
 	return nil
 }
@@ -276,22 +288,39 @@ func (m *Model) Recompute(x, w, h float64) {
 		cmp = -1
 	}
 	m.honourFrame(w, h, cmp)
+	opt := m.Opt
+	if cmp >= 0 && (m.Split || m.Ghost) {
+		opt.EdgeCap = SplitCap(m.Opt.EdgeCap, 2)
+	}
 	switch {
 	case cmp >= 0 && m.Split:
 		m.Frames[0].Begin(m.Camera, render.Viewport{X: x, W: w / 2, H: h})
-		m.Frames[0].Scene(m.Scene, m.World[0], m.Opt)
+		m.Frames[0].Scene(m.Scene, m.World[0], opt)
 		m.Frames[1].Begin(m.Camera, render.Viewport{X: x + w/2, W: w / 2, H: h})
-		m.Frames[1].Scene(m.Scene, m.World[1], m.Opt)
+		m.Frames[1].Scene(m.Scene, m.World[1], opt)
 	default:
 		m.Frames[0].Begin(m.Camera, render.Viewport{X: x, W: w, H: h})
 		if cmp >= 0 && m.Ghost {
-			ghost := render.Options{Dim: GhostDim}
+			ghost := render.Options{Dim: GhostDim, EdgeCap: opt.EdgeCap}
 			m.Frames[0].Scene(m.Scene, m.World[1], ghost)
 		}
-		m.Frames[0].Scene(m.Scene, m.World[0], m.Opt)
+		m.Frames[0].Scene(m.Scene, m.World[0], opt)
 		m.Frames[1].Begin(m.Camera, render.Viewport{})
 	}
 	m.artifacts(cmp >= 0 && m.Split)
+}
+
+// SplitCap returns the edge cap (render.Options.EdgeCap) of each of n
+// pictures drawn in one frame, so that together they stay within cap
+// (0 meaning render.DefaultEdgeCap, negative no cap, which stays so).
+func SplitCap(cap, n int) int {
+	if cap < 0 || n <= 1 {
+		return cap
+	}
+	if cap == 0 {
+		cap = render.DefaultEdgeCap
+	}
+	return max(cap/n, 1)
 }
 
 // recomputeWall is Recompute's second half when the wall is shown: the

@@ -2,6 +2,7 @@ package piston
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -53,6 +54,18 @@ func (m *Model) Share(st *state.State) {
 		st.Scope = modes.ScopeAll
 	}
 	st.Sets = editSets(m, st.Preset)
+	st.GLTFScene = ""
+	if m.File != nil {
+		// A file scene: its path (a dropped file has none: a link cannot
+		// carry it), the glTF scene shown, and the edits against the file.
+		st.ScenePath = m.File.Path
+		if g := m.File.GLTF; g != nil && m.File.Scene != g.Default {
+			st.GLTFScene = strconv.Itoa(m.File.Scene)
+		}
+		fresh := &Model{}
+		fresh.Load(m.Base.Clone(), nil)
+		st.Sets = diffSets(m, fresh)
+	}
 	st.Fold = false // a fold's values are in the sets
 	c := m.Camera
 	st.View, st.Ortho, st.Camera = viewName(c), c.Ortho, nil
@@ -122,7 +135,16 @@ func editSets(m *Model, preset string) []state.Set {
 	st := state.Default()
 	st.Preset = preset
 	fresh, err := NewModel(st)
-	if err != nil || len(fresh.Edits) != len(m.Edits) || len(m.Scene.Nodes) != len(m.Edits) {
+	if err != nil {
+		return nil
+	}
+	return diffSets(m, fresh)
+}
+
+// diffSets lists the sliders of m that differ from fresh's (see
+// editSets); nil when the two scenes' structures differ.
+func diffSets(m, fresh *Model) []state.Set {
+	if len(fresh.Edits) != len(m.Edits) || len(m.Scene.Nodes) != len(m.Edits) {
 		return nil
 	}
 	for i, nd := range m.Scene.Nodes {

@@ -234,6 +234,7 @@ func (m *Model) drawWall() {
 	adv := render.TextMetricsAt(s * render.TextSize).Advance
 	opt := m.Opt
 	opt.Labels = false
+	opt.EdgeCap = SplitCap(m.Opt.EdgeCap, len(m.Wall.Panes))
 	volRef, volRefOK := MatricesVolume(m.nodes, m.Picked)
 	for i := range m.Wall.Panes {
 		p := &m.Wall.Panes[i]

@@ -17,21 +17,28 @@ import (
 // a scene's label (see ChooseScene); it must be "" for a skewlab scene
 // file. Errors name the file.
 func OpenSceneFile(path, choice string) (*scene.Scene, error) {
+	sc, _, _, err := OpenFile(path, choice)
+	return sc, err
+}
+
+// OpenFile is OpenSceneFile that also returns the glTF file read (nil
+// for a skewlab scene file) and the index of the chosen scene in it, for
+// a view that offers the file's other scenes.
+func OpenFile(path, choice string) (sc *scene.Scene, f *gltfio.File, index int, err error) {
 	if !gltfio.IsGLTF(path, sniff(path)) {
 		if choice != "" {
-			return nil, fmt.Errorf("%s: -gltf-scene applies to glTF files only", path)
+			return nil, nil, 0, fmt.Errorf("%s: -gltf-scene applies to glTF files only", path)
 		}
-		return scene.Load(path)
+		sc, err = scene.Load(path)
+		return sc, nil, 0, err
 	}
-	f, err := gltfio.Load(path)
-	if err != nil {
-		return nil, err
+	if f, err = gltfio.Load(path); err != nil {
+		return nil, nil, 0, err
 	}
-	i, err := ChooseScene(f, choice)
-	if err != nil {
-		return nil, err
+	if index, err = ChooseScene(f, choice); err != nil {
+		return nil, nil, 0, err
 	}
-	return f.Scenes[i].Scene, nil
+	return f.Scenes[index].Scene.Clone(), f, index, nil
 }
 
 // sniff returns the first four bytes of the file at path (fewer, or

@@ -15,6 +15,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"skewlab/gltfio"
 	"skewlab/modes"
 	"skewlab/scene"
 	"skewlab/transform"
@@ -142,13 +143,19 @@ func (s State) ViewScene() (*scene.Scene, error) {
 // in order. Errors name the file, node and field; nothing partial is
 // returned.
 func (s State) Scene() (*scene.Scene, error) {
-	var sc *scene.Scene
-	var err error
+	sc, _, _, err := s.SceneFile()
+	return sc, err
+}
+
+// SceneFile is Scene that also returns the glTF file the scene came
+// from (nil for a preset or a skewlab scene file) and the index of the
+// chosen scene in it (see OpenFile).
+func (s State) SceneFile() (sc *scene.Scene, f *gltfio.File, index int, err error) {
 	if s.GLTFScene != "" && s.ScenePath == "" {
-		return nil, fmt.Errorf("-gltf-scene %s needs -scene FILE (a glTF file)", s.GLTFScene)
+		return nil, nil, 0, fmt.Errorf("-gltf-scene %s needs -scene FILE (a glTF file)", s.GLTFScene)
 	}
 	if s.ScenePath != "" {
-		sc, err = OpenSceneFile(s.ScenePath, s.GLTFScene)
+		sc, f, index, err = OpenFile(s.ScenePath, s.GLTFScene)
 	} else {
 		sc, err = scene.NewPreset(s.Preset)
 		if lab := LabOfPreset(s.Preset); err != nil && lab != "" && !isSceneLab(lab) {
@@ -156,14 +163,14 @@ func (s State) Scene() (*scene.Scene, error) {
 		}
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, 0, err
 	}
 	for _, set := range s.Sets {
 		if err := set.Apply(sc); err != nil {
-			return nil, err
+			return nil, nil, 0, err
 		}
 	}
-	return sc, nil
+	return sc, f, index, nil
 }
 
 // Fields are the node fields a Set can change, with the count of numbers

@@ -1,0 +1,148 @@
+package piston
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+
+	"skewlab/gltfio"
+	"skewlab/scene"
+)
+
+// Opened is where the model's scene came from when it was opened from a
+// file (Model.Open, or -scene on the command line).
+type Opened struct {
+	// Name is the file's name as given (a path on the command line, the
+	// dropped file's name in a page).
+	Name string
+	// Path is the file's path on disk, for Share; "" for a dropped file.
+	Path string
+	// GLTF is the glTF file read, nil for a skewlab scene file; Scene is
+	// the index of the scene shown in GLTF.Scenes.
+	GLTF  *gltfio.File
+	Scene int
+}
+
+// FileMax is the largest scene file Open reads, in bytes.
+const FileMax = gltfio.MaxFileBytes
+
+// Open reads the scene file name from fsys (a glTF 2.0 .gltf or .glb,
+// whose buffers are read from beside it in fsys, or a skewlab .json
+// scene) and makes it the scene being edited, framed, in the mode shown;
+// a glTF file shows its default scene (ChooseScene picks another). On
+// error the model is unchanged and the error names the file and the
+// node, accessor or field at fault. diskPath, when not "", is the file's
+// path on disk, which Share writes as -scene.
+func (m *Model) Open(fsys fs.FS, name, diskPath string) error {
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return fmt.Errorf("%s: cannot read: %v", name, err)
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("%s: not a regular file", name)
+	}
+	if st.Size() > FileMax {
+		return fmt.Errorf("%s: file is %d bytes, over the limit of %d bytes", name, st.Size(), FileMax)
+	}
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return fmt.Errorf("%s: cannot read: %v", name, err)
+	}
+	label := path.Base(name)
+	if diskPath != "" {
+		label = diskPath
+	}
+	o := Opened{Name: label, Path: diskPath}
+	var sc *scene.Scene
+	if gltfio.IsGLTF(name, data) {
+		dir, derr := fs.Sub(fsys, path.Dir(name))
+		if derr != nil {
+			dir = nil
+		}
+		f, err := gltfio.Read(label, data, dir)
+		if err != nil {
+			return err
+		}
+		o.GLTF, o.Scene = f, f.Default
+		sc = f.Scenes[f.Default].Scene.Clone()
+	} else {
+		if sc, err = scene.Unmarshal(label, data); err != nil {
+			return err
+		}
+	}
+	m.Preset = ""
+	m.File = &o
+	m.Load(sc, nil)
+	m.Touch()
+	return nil
+}
+
+// ChooseScene shows scene i of the glTF file the model opened (an index
+// in File.GLTF.Scenes); it reports false, changing nothing, when no glTF
+// file is open or i is out of range.
+func (m *Model) ChooseScene(i int) bool {
+	if m.File == nil || m.File.GLTF == nil || i < 0 || i >= len(m.File.GLTF.Scenes) {
+		return false
+	}
+	m.File.Scene = i
+	m.Load(m.File.GLTF.Scenes[i].Scene.Clone(), nil)
+	m.Touch()
+	return true
+}
+
+// SceneLabels returns the scene names of the open glTF file ("scene N"
+// for one without a name), nil when no glTF file is open.
+func (m *Model) SceneLabels() []string {
+	if m.File == nil || m.File.GLTF == nil {
+		return nil
+	}
+	out := make([]string, len(m.File.GLTF.Scenes))
+	for i, s := range m.File.GLTF.Scenes {
+		out[i] = s.Label
+	}
+	return out
+}
+
+// Notes returns what the picture leaves out, one sentence each: the
+// scene's notes (a glTF file's ignored cameras, skins...) and, when the
+// last picture thinned its meshes to the edge cap, how many edges it
+// drew.
+func (m *Model) Notes() []string {
+	out := append([]string(nil), m.Scene.Notes...)
+	drawn, total := 0, 0
+	for k := range m.Frames {
+		d, t := m.Frames[k].Thinned()
+		drawn, total = drawn+d, total+t
+	}
+	for k := range m.Wall.Panes {
+		d, t := m.Wall.Panes[k].Frame.Thinned()
+		drawn, total = drawn+d, total+t
+	}
+	if drawn < total {
+		out = append(out, fmt.Sprintf("edge cap: drawing %d of %d mesh edges (every %s), so the frame stays interactive", drawn, total, ordinal((total+drawn-1)/max(drawn, 1))))
+	}
+	return out
+}
+
+// ordinal returns "2nd", "3rd", "4th"...
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}
+
+// IsSceneFile reports whether name looks like a file Open reads: .gltf,
+// .glb or .json (any case).
+func IsSceneFile(name string) bool {
+	n := strings.ToLower(name)
+	return strings.HasSuffix(n, ".gltf") || strings.HasSuffix(n, ".glb") || strings.HasSuffix(n, ".json")
+}
