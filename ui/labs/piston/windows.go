@@ -3,7 +3,6 @@ package pistonlab
 import (
 	"fmt"
 	"image"
-	"runtime"
 	"strings"
 
 	"github.com/ebitengine/debugui"
@@ -42,6 +41,8 @@ type windowState struct {
 	scaleShort   string   // the same, short, for the compact layout
 	rotLabel     string   // A's rotation slider's label
 	compareHint  []string // by mode: what C does from it
+	openErr      string   // the last Open's error, shown over the picture until the next Open
+	tree         tree     // the Nodes window's tree (nodes.go)
 }
 
 func (w *windowState) init(m *piston.Model) {
@@ -74,6 +75,7 @@ func (w *windowState) init(m *piston.Model) {
 	if w.path == "" {
 		w.path = "scene.json"
 	}
+	w.initTree(m)
 }
 
 // refresh formats the readouts of the picked node after a recompute.
@@ -222,42 +224,11 @@ const (
 
 var axisNames = [3]string{"x", "y", "z"}
 
-func (v *view) nodesWindow(ctx *debugui.Context, r image.Rectangle) {
-	m, w := v.M, &v.win
-	ctx.Window("Nodes", r, func(debugui.ContainerLayout) {
-		ctx.Loop(len(m.Edits), func(i int) {
-			ctx.TreeNode(w.nodeNames[i], func() {
-				e := &m.Edits[i]
-				v.vecRows(ctx, "pos ", &e.Position, posRange, 0.01, 2)
-				v.vecRows(ctx, "rot ", &e.Euler, eulerRange, 1, 1)
-				v.vecRows(ctx, "scl ", &e.Scale, scaleRange, 0.01, 2)
-				ctx.SetGridLayout([]int{-1, -2}, nil)
-				ctx.Text("parent")
-				ctx.Dropdown(&w.parentSel[i], w.parentNames).On(func() {
-					_ = m.Reparent(i, w.parentSel[i]-1)
-					w.init(m)
-				})
-				ctx.Text("rule")
-				ctx.Dropdown(&w.ruleSel[i], w.ruleNames).On(func() {
-					m.SetRule(i, scene.Rule(w.ruleSel[i]))
-				})
-			})
-		})
-		ctx.SetGridLayout([]int{-1}, nil)
-		if m.Residual != "" {
-			ctx.Text(m.Residual)
-		}
-		ctx.Button("Reset scene").On(func() { m.Reset(); w.init(m) })
-		if runtime.GOOS != "js" {
-			v.fileRows(ctx)
-		}
-	})
-}
-
 // vecRows makes three rows (x, y, z) of label, slider and number field
 // bound to vec; a number typed past the slider's range is clamped to it.
 func (v *view) vecRows(ctx *debugui.Context, label string, vec *mgl64.Vec3, rng, step float64, digits int) {
 	m := v.M
+	rng = sliderRange(*vec, rng)
 	ctx.IDScope(label, func() {
 		ctx.SetGridLayout([]int{40, -3, -2}, nil)
 		ctx.Loop(3, func(k int) {
@@ -269,36 +240,6 @@ func (v *view) vecRows(ctx *debugui.Context, label string, vec *mgl64.Vec3, rng,
 			})
 		})
 	})
-}
-
-func (v *view) fileRows(ctx *debugui.Context) {
-	m, w := v.M, &v.win
-	ctx.SetGridLayout([]int{-1}, nil)
-	ctx.TextField(&w.path)
-	ctx.SetGridLayout([]int{-1, -1}, nil)
-	ctx.Button("Save").On(func() {
-		m.ApplyEdits()
-		if err := m.Scene.Save(w.path); err != nil {
-			w.fileMsg = err.Error()
-		} else {
-			w.fileMsg = "saved " + w.path
-		}
-	})
-	ctx.Button("Load").On(func() {
-		sc, err := scene.Load(w.path)
-		if err != nil {
-			w.fileMsg = err.Error()
-			return
-		}
-		m.Preset = ""
-		m.Load(sc, nil)
-		w.init(m)
-		w.fileMsg = "loaded " + w.path
-	})
-	if w.fileMsg != "" {
-		ctx.SetGridLayout([]int{-1}, nil)
-		ctx.Text(w.fileMsg)
-	}
 }
 
 func (v *view) readoutsWindow(ctx *debugui.Context, r image.Rectangle) {
