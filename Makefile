@@ -9,7 +9,7 @@ TOOLS         := $(CURDIR)/tools/bin
 FUZZFACTOR    ?= 1
 XVFB          := xvfb-run -a -s "-screen 0 1280x720x24"
 
-.PHONY: run test check gotest fuzz bench build clean deps-run deps-test idlecpu
+.PHONY: run test check gotest fuzz gltfcheck bench build clean deps-run deps-test idlecpu
 
 run: deps-run build
 	@./skewlab $(ARGS)
@@ -48,9 +48,20 @@ gotest:
 fuzz:
 	@scripts/fuzz.sh $(FUZZFACTOR)
 
+# The Khronos glTF validator (npm gltf-validator, pinned in
+# checks/gltf/package-lock.json) on the fixtures scripts/gengltf writes:
+# good ones must have no error, bad ones the validator can judge at least
+# one (checks/gltf/validate.mjs; manifest.json says which is which).
+gltfcheck: deps-web
+	@echo "test: glTF fixtures (scripts/gengltf) through the Khronos validator"
+	cd checks/gltf && npm ci --no-audit --no-fund
+	$(GO) run ./scripts/gengltf -o out/gltf
+	node checks/gltf/validate.mjs out/gltf
+
 # The browser test runs after the Go tests, not in parallel with them;
 # its mutation check after it (the web build is made once).
 test: deps-test check gotest fuzz
+	$(MAKE) gltfcheck
 	$(MAKE) webtest
 	$(MAKE) webtest-mutation
 
