@@ -147,7 +147,12 @@ func (r *reader) read(data []byte) (*File, error) {
 		return nil, errors.New("not a glTF file: neither a GLB (it would start with \"glTF\") nor JSON (it would start with '{')")
 	}
 	if p, tok, ok := badNumber(text); ok {
-		return nil, fmt.Errorf("%s%s is %s, which is not a number JSON allows (the exporter wrote an invalid value)", r.nodeLabelOfPath(text, p), p, tok)
+		label := r.nodeLabelOfPath(text, p)
+		if label != "" {
+			p = p[strings.IndexByte(p, ']')+1:]
+			p = strings.TrimPrefix(p, ".")
+		}
+		return nil, fmt.Errorf("%s%s is %s, which is not a number JSON allows (the exporter wrote an invalid value)", label, p, tok)
 	}
 	if err := json.Unmarshal(text, &r.doc); err != nil {
 		return nil, fmt.Errorf("not a valid glTF file: %s", jsonError(text, err))

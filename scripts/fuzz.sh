@@ -28,6 +28,7 @@ count_of() {
     FuzzDriftArgs) echo 40000 ;;    # [6,000-9,000/s: runs the drift command]
     FuzzWebState) echo 60000 ;;     # [12,700/s]
     FuzzSceneFile) echo 200000 ;;   # [45,000/s]
+    FuzzRead) echo 50000 ;;         # [10,800/s: glTF files, fixtures as seeds]
     *) echo "fuzz: $1 has no count in $0; using $default" >&2; echo "$default" ;;
   esac
 }

@@ -1,0 +1,260 @@
+package gltfio
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/internal/gltfgen"
+	"skewlab/modes"
+	"skewlab/scene"
+	"skewlab/transform"
+)
+
+// readFixture reads the fixture whose main file is name, with its other
+// files (a .bin) in the folder given to Read.
+func readFixture(t testing.TB, files []gltfgen.File) (*File, error) {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for _, f := range files {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+	}
+	return Read(files[0].Name, files[0].Data, fsys)
+}
+
+func mustRead(t testing.TB, files []gltfgen.File) *File {
+	t.Helper()
+	f, err := readFixture(t, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// The piston file holds the piston preset: the same names, parents and
+// locals, so under every mode the same world matrices to 1e-12.
+func TestPistonFileIsThePreset(t *testing.T) {
+	const tol = 1e-12
+	f := mustRead(t, gltfgen.Piston())
+	got := f.Scenes[f.Default].Scene
+	want, err := scene.NewPreset("piston")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Nodes) != len(want.Nodes) {
+		t.Fatalf("%d nodes, want %d", len(got.Nodes), len(want.Nodes))
+	}
+	for i := range got.Nodes {
+		if got.Nodes[i].Name != want.Nodes[i].Name || got.Nodes[i].Parent != want.Nodes[i].Parent {
+			t.Fatalf("node %d: %q under %d, want %q under %d", i, got.Nodes[i].Name, got.Nodes[i].Parent, want.Nodes[i].Name, want.Nodes[i].Parent)
+		}
+	}
+	for _, m := range modes.All {
+		a, b := m.Reference(got.Nodes), m.Reference(want.Nodes)
+		for i := range a {
+			for k := range a[i] {
+				if d := math.Abs(a[i][k] - b[i][k]); !(d <= tol) {
+					t.Fatalf("%s node %s entry %d: %g vs preset %g", m.Name, got.Nodes[i].Name, k, a[i][k], b[i][k])
+				}
+			}
+		}
+	}
+}
+
+// Mesh wireframes: shared edges once. The capped cylinder is a closed
+// surface of V = 66 points and F = 128 triangles, so by Euler's formula
+// V - E + F = 2 it has E = 192 edges; A and B share one mesh. A box of
+// 24 points (four per face, for per-face normals) has 6 separate faces of
+// 4 sides and 1 diagonal: 30 edges.
+func TestMeshEdgesDeduplicated(t *testing.T) {
+	f := mustRead(t, gltfgen.Piston())
+	sc := f.Scenes[0].Scene
+	a, b := sc.Nodes[sc.Index("A")].Mesh, sc.Nodes[sc.Index("B")].Mesh
+	if a == nil || a != b {
+		t.Fatalf("A and B meshes %p and %p, want one shared mesh", a, b)
+	}
+	if len(a.Points) != 66 || len(a.Edges) != 192 {
+		t.Errorf("cylinder: %d points, %d edges; want 66 and 192", len(a.Points), len(a.Edges))
+	}
+	if sc.Nodes[sc.Index("Root")].Mesh != nil {
+		t.Errorf("Root has a mesh; it has none in the file")
+	}
+	rig := mustRead(t, gltfgen.Rig())
+	box := rig.Scenes[0].Scene.Nodes[0].Mesh
+	if box == nil || len(box.Points) != 24 || len(box.Edges) != 30 {
+		t.Errorf("box: %v, want 24 points and 30 edges", box)
+	}
+}
+
+// Primitive modes, each on its own points (gltfgen.Prims): POINTS 4
+// dots; LINES 4 points, 2 edges; LINE_LOOP 4; LINE_STRIP 3; TRIANGLES
+// 6 points unindexed, 6 edges; TRIANGLE_STRIP 4 points, triangles 012
+// and 123 sharing 1-2: 5; TRIANGLE_FAN a centre and 5 rim points, 4
+// triangles: 9. Total 29 edges, 4 dots, 32 points.
+func TestPrimitiveModes(t *testing.T) {
+	f := mustRead(t, gltfgen.Prims())
+	m := f.Scenes[0].Scene.Nodes[0].Mesh
+	if len(m.Points) != 32 || len(m.Edges) != 29 || len(m.Dots) != 4 {
+		t.Fatalf("%d points, %d edges, %d dots; want 32, 29, 4", len(m.Points), len(m.Edges), len(m.Dots))
+	}
+}
+
+// The rig: under accumulate-matrices Spine's linear part is
+// diag(1, 2.5, 1) * Rz(35°), whose columns (cos a, 2.5 sin a, 0) and
+// (-sin a, 2.5 cos a, 0) meet at acos(5.25 sin a cos a / (|c0| |c1|))
+// instead of 90 degrees; its world position is (0, 1 + 2.5*0.8, 0).
+func TestRigSkewsUnderMatrices(t *testing.T) {
+	for _, files := range [][]gltfgen.File{gltfgen.Rig(), gltfgen.RigGLB()} {
+		f := mustRead(t, files)
+		sc := f.Scenes[f.Default].Scene
+		w := modes.AccumulateMatrices.Reference(sc.Nodes)
+		i := sc.Index("Spine")
+		if p := (mgl64.Vec3{w[i][12], w[i][13], w[i][14]}); p.Sub(mgl64.Vec3{0, 3, 0}).Len() > 1e-12 {
+			t.Errorf("%s: Spine at %v, want (0, 3, 0)", files[0].Name, p)
+		}
+		a := 35 * math.Pi / 180
+		s, c := math.Sin(a), math.Cos(a)
+		l0, l1 := math.Hypot(c, 2.5*s), math.Hypot(s, 2.5*c)
+		want := 90 - math.Acos(5.25*s*c/(l0*l1))*180/math.Pi
+		got, ok := transform.SkewDeg(transform.Linear(w[i]))
+		if !ok || math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s: Spine skew %g, want %g", files[0].Name, got, want)
+		}
+		if k, _ := transform.SkewDeg(transform.Linear(w[sc.Index("Tail")])); k > 1e-9 {
+			t.Errorf("%s: Tail skews %g degrees; a 90-degree turn does not", files[0].Name, k)
+		}
+	}
+}
+
+// Scenes, names and notes (gltfgen.Scenes): the default scene is 1
+// (Right and Extra with Right's subtree); a duplicate, missing or
+// unprintable name becomes name#index; cameras, lights, skins and
+// animations are listed as ignored.
+func TestScenesNamesAndNotes(t *testing.T) {
+	f := mustRead(t, gltfgen.Scenes())
+	if len(f.Scenes) != 2 || f.Default != 1 {
+		t.Fatalf("%d scenes, default %d; want 2, default 1", len(f.Scenes), f.Default)
+	}
+	if got := f.Scenes[0].Scene.Names(); strings.Join(got, ",") != "Left" {
+		t.Errorf("scene 0 nodes %v, want [Left]", got)
+	}
+	got := strings.Join(f.Scenes[1].Scene.Names(), ",")
+	if want := "Right,Twin#3,Twin#4,#5,BadName#6,Extra"; got != want {
+		t.Errorf("scene 1 nodes %s, want %s (roots in order, each with its subtree)", got, want)
+	}
+	notes := strings.Join(f.Notes, "\n")
+	for _, w := range []string{"1 camera", "1 light", "1 skin", "1 animation", "Twin#3", "BadName#6"} {
+		if !strings.Contains(notes, w) {
+			t.Errorf("notes %q do not mention %q", notes, w)
+		}
+	}
+	if strings.Join(f.Scenes[1].Scene.Notes, "\n") != notes {
+		t.Errorf("scene notes differ from the file's")
+	}
+}
+
+// A matrix that is no TRS (a shear x += 0.5 y, which the spec forbids
+// and files contain) loads as its polar fit plus Shear: accumulate-
+// matrices draws the stored matrix, a note names the node.
+func TestShearedMatrixNode(t *testing.T) {
+	files := gltfgen.Matrix()
+	text := string(files[0].Data)
+	i := strings.Index(text, `"matrix"`)
+	if i < 0 {
+		t.Fatal("no matrix in matrix.gltf")
+	}
+	j := i + strings.Index(text[i:], "]")
+	sheared := `"matrix":[1,0,0,0, 0.5,1,0,0, 0,0,1,0, 1,2,3,1]`
+	files[0].Data = []byte(text[:i] + sheared + text[j+1:])
+	f := mustRead(t, files)
+	sc := f.Scenes[0].Scene
+	n := sc.Nodes[sc.Index("Mat")]
+	if !n.Sheared() {
+		t.Fatal("Mat has no shear")
+	}
+	w := modes.AccumulateMatrices.Reference(sc.Nodes)[sc.Index("Mat")]
+	stored := mgl64.Mat4{1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1}
+	for k := range w {
+		if math.Abs(w[k]-stored[k]) > 1e-12 {
+			t.Fatalf("accumulate-matrices world of Mat %v, want the stored matrix %v", w, stored)
+		}
+	}
+	if !strings.Contains(strings.Join(f.Notes, " "), `"Mat"`) {
+		t.Errorf("notes %q do not name Mat", f.Notes)
+	}
+	if k, _ := transform.SkewDeg(transform.Linear(modes.AccumulateTRS.Reference(sc.Nodes)[sc.Index("Mat")])); k > 1e-9 {
+		t.Errorf("accumulate-trs skews Mat by %g degrees; it uses the fit", k)
+	}
+}
+
+// Every bad fixture is one error naming the file and what is at fault,
+// and no scene.
+func TestBadFiles(t *testing.T) {
+	cases := []struct {
+		files []gltfgen.File
+		want  []string
+	}{
+		{gltfgen.NotGLTF(), []string{"not a glTF file"}},
+		{gltfgen.Truncated(), []string{"truncated GLB"}},
+		{gltfgen.MissingBuffer(), []string{"buffer 0", "missing.bin"}},
+		{gltfgen.BadChild(), []string{`node 0 "Root"`, "children[1] = 7"}},
+		{gltfgen.BadAccessor(), []string{"accessor 9", "POSITION"}},
+		{gltfgen.BadIndices(), []string{"accessor 3", "index 99"}},
+		{gltfgen.NaNMatrix(), []string{`"Broken"`, "matrix", "NaN"}},
+		{gltfgen.Cycle(), []string{"cycle"}},
+		{gltfgen.TwoParents(), []string{`"Shared"`, "two parents"}},
+		{gltfgen.Draco(), []string{gltfgen.DracoExtension}},
+	}
+	for _, c := range cases {
+		name := c.files[0].Name
+		f, err := readFixture(t, c.files)
+		if err == nil || f != nil {
+			t.Errorf("%s: no error", name)
+			continue
+		}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, name+": ") || strings.Contains(msg, "\n") {
+			t.Errorf("%s: %q does not start with the file name on one line", name, msg)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("%s: %q does not say %q", name, msg, w)
+			}
+		}
+	}
+	// A buffer named beside the file with no folder to read it from.
+	rig := gltfgen.Rig()
+	if _, err := Read("rig.gltf", rig[0].Data, nil); err == nil || !strings.Contains(err.Error(), "rig.bin") {
+		t.Errorf("rig.gltf without its folder: %v", err)
+	}
+}
+
+// Truncating a good GLB anywhere gives an error, never a panic or a
+// partial scene.
+func TestEveryTruncationFails(t *testing.T) {
+	data := gltfgen.RigGLB()[0].Data
+	for n := 0; n < len(data); n++ {
+		if f, err := Read("rig.glb", data[:n], nil); err == nil || f != nil {
+			t.Fatalf("rig.glb cut at %d of %d bytes read without an error", n, len(data))
+		}
+	}
+}
+
+func TestIsGLTF(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		data []byte
+		want bool
+	}{{"a.gltf", nil, true}, {"A.GLB", nil, true}, {"x.bin", []byte("glTF\x02"), true}, {"s.json", []byte("{"), false}} {
+		if got := IsGLTF(c.name, c.data); got != c.want {
+			t.Errorf("IsGLTF(%q, %q) = %v", c.name, c.data, got)
+		}
+	}
+	if !bytes.HasPrefix(gltfgen.RigGLB()[0].Data, []byte("glTF")) {
+		t.Fatal("rig.glb lacks the GLB magic")
+	}
+}
