@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"skewlab/internal/gltfgen"
 	"skewlab/state"
 )
 
@@ -17,7 +18,27 @@ import (
 func cliBadValues(dir string) map[string][][]string {
 	missing := filepath.Join(dir, "missing.json")
 	png := filepath.Join(dir, "x.png")
-	return map[string][][]string{
+	// Every bad glTF fixture, and a good one with a scene it lacks, on
+	// every command that takes -scene.
+	var bad [][]string
+	for _, f := range gltfgen.All(100) {
+		os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644)
+	}
+	for _, fx := range gltfgen.Fixtures() {
+		if !fx.Good {
+			bad = append(bad, []string{"-scene", filepath.Join(dir, fx.Name)})
+		}
+	}
+	bad = append(bad, []string{"-scene", filepath.Join(dir, "rig.glb"), "-gltf-scene", "7"}, []string{"-gltf-scene", "0"},
+		[]string{"-scene", filepath.Join(dir, "rig.glb"), "-gltf-scene="})
+	withO := func(rows [][]string) [][]string {
+		var out [][]string
+		for _, r := range rows {
+			out = append(out, append([]string{"-o", png}, r...))
+		}
+		return out
+	}
+	rows := map[string][][]string{
 		"app": {
 			{"-size", "100x100junk"}, {"-size", "100x100x5"}, {"-size", " 1280x720"}, {"-size", "+1280x+720"},
 			{"-measure", "0x1p-2"}, {"-uiscale", "+2"}, {"-mode", "nope"}, {"-scene="}, {"-screenshot="},
@@ -56,6 +77,11 @@ func cliBadValues(dir string) map[string][][]string {
 			{"-addr", "127.0.0.1:99999"}, {"-addr", "0.0.0.0:0"}, {"-dir", missing, "-addr", "127.0.0.1:99999"},
 		},
 	}
+	for _, c := range []string{"app", "report", "compare"} {
+		rows[c] = append(rows[c], bad...)
+	}
+	rows["export"] = append(rows["export"], withO(bad)...)
+	return rows
 }
 
 // commandList returns the names of the commands in main's table that
