@@ -88,7 +88,7 @@ type Frame struct {
 	// sets it for the edge cap; 0 and 1 draw all). meshTotal and
 	// meshDrawn count the edges and dots Scene was given and drew.
 	stride, meshTotal, meshDrawn int
-	spread   spreadBuf  // SpreadLabels' scratch
+	spread                       spreadBuf // SpreadLabels' scratch
 }
 
 // Begin starts a new picture seen by cam in vp: it empties Segments and

@@ -36,7 +36,7 @@ type ModeReport struct {
 	// scene does not show); absent for presets and scene files.
 	Notes []string `json:"notes,omitempty"`
 	Nodes []Node   `json:"nodes"`
-	Edits  Edits  `json:"edits,omitzero"`
+	Edits Edits    `json:"edits,omitzero"`
 }
 
 // Node is one node's report under one mode.
