@@ -11,7 +11,10 @@ package main
 import (
 	"fmt"
 	"io"
+	"io/fs"
+	"strings"
 	"syscall/js"
+	"testing/fstest"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -32,7 +35,18 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 	if len(msgs) > 0 {
 		showMessages(page, msgs)
 	}
-	app, err := ui.NewApp(st, ui.Config{Tour: guide}, labs)
+	app, err := ui.NewApp(st, ui.Config{Tour: guide, Opened: func(name string, err error) {
+		res := map[string]any{"name": name, "error": ""}
+		if err != nil {
+			res["error"] = err.Error()
+			showMessages(page, []string{err.Error()})
+		} else {
+			js.Global().Get("console").Call("info", "skewlab: opened "+name)
+		}
+		if page.Truthy() {
+			page.Get("opened").Call("push", res)
+		}
+	}}, labs)
 	if err != nil {
 		fmt.Fprintln(stderr, "skewlab:", err)
 		webFail(page, err.Error())
@@ -75,6 +89,18 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 	})
 	defer tourText.Release()
 	js.Global().Set("skewlabTour", tourText)
+	// skewlabOpen(names, datas) opens dropped files (index.html reads
+	// them): names is an array of file names, datas one Uint8Array each.
+	// The app opens them at its next tick (QueueOpen); Opened reports.
+	open := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) < 2 {
+			return nil
+		}
+		app.QueueOpen(droppedFS(args[0], args[1]))
+		return nil
+	})
+	defer open.Release()
+	js.Global().Set("skewlabOpen", open)
 	ebiten.SetWindowTitle("skewlab")
 	g := newWebGame(app, page)
 	if err := ebiten.RunGame(g); err != nil {
@@ -83,6 +109,23 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// droppedFS makes an in-memory folder of the dropped files: names[i]
+// holds datas[i]'s bytes. A name that is not a plain file name (empty,
+// or with a slash) is skipped.
+func droppedFS(names, datas js.Value) fstest.MapFS {
+	fsys := fstest.MapFS{}
+	for i := 0; i < names.Length() && i < datas.Length(); i++ {
+		name := names.Index(i).String()
+		if !fs.ValidPath(name) || strings.Contains(name, "/") || name == "." {
+			continue
+		}
+		b := make([]byte, datas.Index(i).Length())
+		js.CopyBytesToGo(b, datas.Index(i))
+		fsys[name] = &fstest.MapFile{Data: b, Mode: 0o444}
+	}
+	return fsys
 }
 
 // showMessages writes msgs to the console as errors and asks the page to

@@ -46,6 +46,10 @@ type Config struct {
 	// Tour is the guided tour the app offers (the Tour button, the
 	// tour setting); nil for none.
 	Tour *tour.Tour
+	// Opened, when not nil, hears the result of every file opened by a
+	// drop (OpenFiles): the file's name and the error, nil on success.
+	// The web page shows the error over the canvas.
+	Opened func(name string, err error)
 }
 
 // App is the ebiten Game: it routes input between debugui and the current
@@ -60,6 +64,7 @@ type App struct {
 	names   []string // the labs' names, the kit.Lab window's choices
 	lab     int
 	views   []kit.View // by lab index, made on first use
+	open    openQueue  // a page's dropped files, opened at the next Update
 	ui      debugui.DebugUI
 	uiFunc  func(ctx *debugui.Context) error
 	ctxNow  *debugui.Context // the context during windows
@@ -258,6 +263,7 @@ func (a *App) Update() error {
 	}
 	in.Keys = a.capture&debugui.InputCapturingStateFocus == 0
 	in.Shift = ebiten.IsKeyPressed(ebiten.KeyShift)
+	a.takeOpens()
 	a.pointer()
 	a.watchFPS()
 	if in.Keys {

@@ -6,6 +6,8 @@
 package kit
 
 import (
+	"io/fs"
+
 	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -103,4 +105,13 @@ type View interface {
 // does not play g; the view is then unchanged.
 type Player interface {
 	Play(g state.Gesture) error
+}
+
+// Opener is a View that opens scene files (the piston lab): Open reads
+// the file name in fsys, with the files it refers to beside it (a glTF
+// file's .bin), and shows it; diskPath is the file's path on disk, or ""
+// for a file that has none (dropped onto a web page). On error the view
+// is unchanged; the error names the file and what is wrong in it.
+type Opener interface {
+	Open(fsys fs.FS, name, diskPath string) error
 }

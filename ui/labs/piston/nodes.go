@@ -262,6 +262,7 @@ func (v *view) open(fsys fs.FS, name, diskPath string) error {
 	m, w := v.M, &v.win
 	if err := m.Open(fsys, name, diskPath); err != nil {
 		w.fileMsg, w.openErr = err.Error(), err.Error()
+		m.Touch() // redraw the notes with the error
 		return err
 	}
 	w.init(m)

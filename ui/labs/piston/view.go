@@ -56,6 +56,18 @@ type view struct {
 	warnOp  text.DrawOptions // drawWarning's options, reused
 	press   press            // a press that may become a click on a wall pane
 	sweep   sweepPlay        // a sweep gesture under way (Play)
+	notes   notesCache       // the lines drawn at the picture's foot (drawNotes)
+}
+
+// notesCache holds the notes drawn under the picture: the last Open's
+// error and the model's Notes (a glTF file's ignored parts, the edge
+// cap), rebuilt only when the scene or the thinning changes, so a
+// spinning picture allocates nothing for them.
+type notesCache struct {
+	scene        *scene.Scene
+	err          string
+	drawn, total int
+	lines        []string
 }
 
 // newView returns the piston lab's view of m.
@@ -223,7 +235,43 @@ func (v *view) Update(in *kit.Input) error {
 		v.addWall()
 	}
 	v.win.refresh(m)
+	v.refreshNotes()
 	return nil
+}
+
+// refreshNotes rebuilds the notes when what they say changed.
+func (v *view) refreshNotes() {
+	m, n := v.M, &v.notes
+	drawn, total := 0, 0
+	for k := range m.Frames {
+		d, t := m.Frames[k].Thinned()
+		drawn, total = drawn+d, total+t
+	}
+	if n.scene == m.Scene && n.err == v.win.openErr && n.drawn == drawn && n.total == total {
+		return
+	}
+	n.scene, n.err, n.drawn, n.total = m.Scene, v.win.openErr, drawn, total
+	n.lines = n.lines[:0]
+	if n.err != "" {
+		n.lines = append(n.lines, "cannot open: "+n.err)
+	}
+	n.lines = append(n.lines, m.Notes()...)
+}
+
+// drawNotes draws the notes at the foot of the picture, the open error
+// (first) in the warning colour.
+func (v *view) drawNotes(dst *ebiten.Image) {
+	n := &v.notes
+	s := v.labels.PixelScale()
+	step := 1.5 * render.TextSize * s
+	y := v.h - step*float64(len(n.lines)) + 0.5*step
+	for i, l := range n.lines {
+		c := render.LabelGrey
+		if i == 0 && n.err != "" {
+			c = render.Warning
+		}
+		v.labels.Text(dst, l, v.x+10*s, y+step*float64(i), c)
+	}
 }
 
 // Drawing policy: segments shorter than subPixel pixels are dropped (they
@@ -295,6 +343,7 @@ var viewKeys = []struct {
 func (v *view) Draw(screen *ebiten.Image) {
 	v.strokes.Draw(screen)
 	v.labels.Draw(screen)
+	v.drawNotes(screen)
 	if v.M.Compare >= 0 && v.M.Split && !v.M.Wall.On {
 		v.labels.DrawSplitTitles(screen, v.x, v.w, piston.ModeName(v.M.Mode), piston.ModeName(v.M.Compare))
 	}
