@@ -154,13 +154,7 @@ func (v *view) filterRows(ctx *debugui.Context) {
 	t := &v.win.tree
 	if t.matchOf != t.filter {
 		t.matchOf = t.filter
-		f := strings.ToLower(t.filter)
-		t.matches = t.matches[:0]
-		for i, name := range t.lower {
-			if strings.Contains(name, f) {
-				t.matches = append(t.matches, i)
-			}
-		}
+		t.matches = matchNodes(t.matches[:0], t.lower, t.filter)
 	}
 	ctx.Text(fmt.Sprintf("%d of %d nodes match", len(t.matches), len(t.lower)))
 	for _, i := range t.matches[:min(len(t.matches), maxTreeRows)] {
@@ -168,6 +162,18 @@ func (v *view) filterRows(ctx *debugui.Context) {
 			ctx.TreeNode(t.labels[i], func() { v.nodeRows(ctx, i) })
 		})
 	}
+}
+
+// matchNodes appends to dst the indices of the names (in lower case)
+// that contain filter in any case, in order.
+func matchNodes(dst []int, lower []string, filter string) []int {
+	f := strings.ToLower(filter)
+	for i, name := range lower {
+		if strings.Contains(name, f) {
+			dst = append(dst, i)
+		}
+	}
+	return dst
 }
 
 // nodeRows are node i's sliders, its parent and rule, and a button that

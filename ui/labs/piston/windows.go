@@ -72,6 +72,9 @@ func (w *windowState) init(m *piston.Model) {
 			w.compareHint = append(w.compareHint, "C: a ghost of "+piston.ModeName(piston.CompareTarget(i))+", then side by side, then off")
 		}
 	}
+	if m.File != nil && m.File.Path != "" {
+		w.path = m.File.Path
+	}
 	if w.path == "" {
 		w.path = "scene.json"
 	}

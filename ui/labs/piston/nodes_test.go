@@ -1,0 +1,80 @@
+package pistonlab
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/internal/gltfgen"
+	"skewlab/piston"
+	"skewlab/state"
+)
+
+// The Nodes window's tree follows the file's hierarchy: scenes.gltf's
+// default scene has roots Right and Extra, Right's children Twin#3
+// (with child Twin#4), #5 and BadName#6 (gltfgen.Scenes).
+func TestNodesTreeOfAFile(t *testing.T) {
+	m, err := piston.NewModel(state.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := newView(m)
+	fsys := fstest.MapFS{}
+	for _, f := range gltfgen.Scenes() {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+	}
+	if err := v.Open(fsys, "scenes.gltf", ""); err != nil {
+		t.Fatal(err)
+	}
+	tr := &v.win.tree
+	name := func(list []int) string {
+		var out []string
+		for _, i := range list {
+			out = append(out, m.Scene.Nodes[i].Name)
+		}
+		return strings.Join(out, ",")
+	}
+	if got := name(tr.roots); got != "Right,Extra" {
+		t.Errorf("roots %s, want Right,Extra", got)
+	}
+	if got := name(tr.kids[m.Scene.Index("Right")]); got != "Twin#3,#5,BadName#6" {
+		t.Errorf("Right's children %s", got)
+	}
+	if got := name(tr.kids[m.Scene.Index("Twin#3")]); got != "Twin#4" {
+		t.Errorf("Twin#3's children %s", got)
+	}
+	if !strings.Contains(tr.source, "scenes.gltf: 6 nodes") || !slices.Equal(tr.scenes, []string{"Left", "Right"}) || tr.sceneSel != 1 {
+		t.Errorf("source %q, scenes %v (chosen %d)", tr.source, tr.scenes, tr.sceneSel)
+	}
+	if got := name(matchNodes(nil, tr.lower, "TWIN")); got != "Twin#3,Twin#4" {
+		t.Errorf("filter TWIN matches %s", got)
+	}
+	if got := matchNodes(nil, tr.lower, "zzz"); len(got) != 0 {
+		t.Errorf("filter zzz matches %v", got)
+	}
+	// The scene chooser: scene 0 holds Left alone.
+	if !m.ChooseScene(0) {
+		t.Fatal("ChooseScene(0) refused")
+	}
+	v.win.init(m)
+	if got := name(tr.roots); got != "Left" {
+		t.Errorf("scene 0's roots %s, want Left", got)
+	}
+}
+
+// Slider ranges grow past a loaded value, so binding never clamps it: a
+// position of 123 needs 1.5*123 = 184.5, the next of 1, 2, 5 times a
+// power of ten is 200; small values keep the default range.
+func TestSliderRangeKeepsValues(t *testing.T) {
+	for _, c := range []struct {
+		v        mgl64.Vec3
+		rng, out float64
+	}{{mgl64.Vec3{123, 0, 0}, 10, 200}, {mgl64.Vec3{1, 2, 3}, 10, 10}, {mgl64.Vec3{0, -40, 0}, 10, 100}, {mgl64.Vec3{0, 0, 7}, 5, 20}} {
+		if got := sliderRange(c.v, c.rng); got != c.out {
+			t.Errorf("sliderRange(%v, %g) = %g, want %g", c.v, c.rng, got, c.out)
+		}
+	}
+}
