@@ -37,8 +37,10 @@ type Strokes struct {
 	// AntiAlias smooths the edges (ebiten renders the batch at a higher
 	// resolution); big scenes turn it off to keep the frame rate.
 	AntiAlias bool
-	// MinLength drops segments shorter than this many pixels (0 keeps
-	// every visible one); far-away detail of big scenes is sub-pixel.
+	// MinLength is the shortest a segment is drawn, in pixels: a
+	// shorter one (far-away detail of a dense mesh) is drawn as a dot of
+	// this length about its middle, so the detail stays a filled area
+	// instead of vanishing; 0 draws every segment as it is.
 	MinLength float64
 	// WidthScale multiplies every segment's width (HiDPI and a big UI
 	// scale); 0 counts as 1.
@@ -98,8 +100,18 @@ func (s *Strokes) Add(segs []render.Segment) {
 		ax, ay, bx, by := sg.A[0], sg.A[1], sg.B[0], sg.B[1]
 		dx, dy := bx-ax, by-ay
 		l := math.Hypot(dx, dy)
-		if !(l > s.MinLength) || math.IsInf(l, 0) || ax-ax != 0 || ay-ay != 0 {
+		if !(l > 0) || math.IsInf(l, 0) || ax-ax != 0 || ay-ay != 0 {
 			continue
+		}
+		if l < s.MinLength {
+			// A sub-pixel segment becomes a dot MinLength long about its
+			// middle: far detail of a dense mesh stays a filled area
+			// instead of vanishing.
+			k := s.MinLength / l / 2
+			mx, my := (ax+bx)/2, (ay+by)/2
+			dx, dy = dx*2*k, dy*2*k
+			ax, ay, bx, by = mx-dx/2, my-dy/2, mx+dx/2, my+dy/2
+			l = s.MinLength
 		}
 		h := float64(sg.Width) / 2
 		if !(h > 0) {

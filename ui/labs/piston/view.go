@@ -258,24 +258,24 @@ func (v *view) refreshNotes() {
 	n.lines = append(n.lines, m.Notes()...)
 }
 
-// drawNotes draws the notes at the foot of the picture, the open error
-// (first) in the warning colour.
+// drawNotes draws the notes at the top left of the picture, below where
+// the split view's titles go, the open error (first) in the warning
+// colour.
 func (v *view) drawNotes(dst *ebiten.Image) {
 	n := &v.notes
 	s := v.labels.PixelScale()
 	step := 1.5 * render.TextSize * s
-	y := v.h - step*float64(len(n.lines)) + 0.5*step
 	for i, l := range n.lines {
 		c := render.LabelGrey
 		if i == 0 && n.err != "" {
 			c = render.Warning
 		}
-		v.labels.Text(dst, l, v.x+10*s, y+step*float64(i), c)
+		v.labels.Text(dst, l, v.x+10*s, step*(float64(i)+1.5), c)
 	}
 }
 
-// Drawing policy: segments shorter than subPixel pixels are dropped (they
-// would be a dot), and pictures of more than maxAntiAliased segments are
+// Drawing policy: segments shorter than subPixel pixels are drawn as
+// dots subPixel long (kit.Strokes.MinLength), and pictures of more than maxAntiAliased segments are
 // drawn without anti-aliasing, which costs the software rasterizer of a
 // virtual display several times more.
 const (
