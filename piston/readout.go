@@ -1,6 +1,7 @@
 package piston
 
 import (
+	"fmt"
 	"math"
 
 	"skewlab/modes"
@@ -167,7 +168,8 @@ func appendUINum(b []byte, x float64, width, prec int) []byte {
 // determinant of its world 3x3 part: the product over i and its
 // ancestors of their local scales' determinants s_x*s_y*s_z (a rotation's
 // determinant is 1 and a translation does not enter the 3x3 part), in
-// O(depth). ok is false, and the volume 0, when i is out of range or the
+// O(depth); a node with a residual shear (scene.Node.Shear) counts
+// with the determinant of its whole stretch. ok is false, and the volume 0, when i is out of range or the
 // product is not finite (overflow; a non-finite scale cannot be in a
 // scene).
 func MatricesVolume(nodes []scene.Node, i int) (float64, bool) {
@@ -176,6 +178,10 @@ func MatricesVolume(nodes []scene.Node, i int) (float64, bool) {
 	}
 	v := 1.0
 	for ; i >= 0 && i < len(nodes); i = nodes[i].Parent {
+		if nodes[i].Sheared() {
+			v *= nodes[i].Stretch().Det() // a glTF matrix's whole stretch
+			continue
+		}
 		s := nodes[i].Local.Scale
 		v *= s[0] * s[1] * s[2]
 	}
@@ -198,6 +204,14 @@ func (m *Model) ReadoutLines(dst []ReadoutLine) []ReadoutLine {
 	dst = AppendReadout(dst, r, m.volumeCheck(m.Picked))
 	if note := modes.RulesNote(m.Scene.Nodes, modes.All[m.Mode]); note != "" {
 		dst = append(dst, ReadoutLine{Text: note})
+	}
+	if n := &m.Scene.Nodes[m.Picked]; n.Sheared() {
+		h := n.Shear
+		how := "the TRS-based modes use its fit"
+		if modes.All[m.Mode].PerNode() {
+			how = "drawn as stored"
+		}
+		dst = append(dst, ReadoutLine{Text: fmt.Sprintf("matrix not a TRS: shear %.3f %.3f %.3f; %s", h[0], h[1], h[2], how)})
 	}
 	return dst
 }

@@ -232,3 +232,39 @@ func TestMatricesVolumeMatchesTheMode(t *testing.T) {
 		t.Error("node -1 has a volume")
 	}
 }
+
+// A node from a non-TRS matrix: its volume under accumulate-matrices is
+// the determinant of its whole stretch (a shear x += 0.5 y keeps volume
+// 1, so a parent scale (2, 1, 1) gives 2), and its readout says so.
+func TestShearedNodeReadout(t *testing.T) {
+	sc, err := scene.New([]scene.Node{
+		{Name: "P", Parent: -1, Local: transform.TRS{Rotation: mgl64.QuatIdent(), Scale: mgl64.Vec3{2, 1, 1}}},
+		{Name: "M", Parent: 0, Local: transform.Identity()},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shear := mgl64.Ident4()
+	shear[4] = 0.5
+	fit, h, err := transform.FitMatrix(shear)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Nodes[1].Local, sc.Nodes[1].Shear = fit, h
+	if v, ok := MatricesVolume(sc.Nodes, 1); !ok || math.Abs(v-2) > 1e-12 {
+		t.Errorf("volume %g, want 2", v)
+	}
+	st := state.Default()
+	st.Mode = "accumulate-trs"
+	m, err := NewModel(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Load(sc, nil)
+	m.Picked = 1
+	m.Recompute(0, 640, 480)
+	lines := m.ReadoutLines(nil)
+	if last := lines[len(lines)-1].Text; !strings.Contains(last, "matrix not a TRS") || !strings.Contains(last, "fit") {
+		t.Errorf("last readout line %q, want the matrix note", last)
+	}
+}
