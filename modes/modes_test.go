@@ -220,20 +220,27 @@ func randomScene(rng *rand.Rand, n int, uniformInner bool) []scene.Node {
 }
 
 func TestFastMatchesReference(t *testing.T) {
-	const tol = 1e-9
 	rng := rand.New(rand.NewPCG(1, 1))
 	for trial := 0; trial < 50; trial++ {
 		nodes := randomScene(rng, 30, false)
 		for _, m := range All {
-			out := make([]mgl64.Mat4, len(nodes))
-			var ws Workspace
-			m.World(nodes, &ws, out)
-			ref := m.Reference(nodes)
-			for i := range out {
-				if d := maxDiff(out[i], ref[i]); !(d <= tol*posScale(ref[i])) {
-					t.Fatalf("%s node %d differs from reference by %g", m.Name, i, d)
-				}
-			}
+			fastMatchesReference(t, m, nodes)
+		}
+	}
+}
+
+// fastMatchesReference fails t when m's World differs from its Reference
+// on nodes by more than 1e-9 times each world's position scale.
+func fastMatchesReference(t *testing.T, m Mode, nodes []scene.Node) {
+	t.Helper()
+	const tol = 1e-9
+	out := make([]mgl64.Mat4, len(nodes))
+	var ws Workspace
+	m.World(nodes, &ws, out)
+	ref := m.Reference(nodes)
+	for i := range out {
+		if d := maxDiff(out[i], ref[i]); !(d <= tol*posScale(ref[i])) {
+			t.Fatalf("%s node %d differs from reference by %g", m.Name, i, d)
 		}
 	}
 }
