@@ -34,7 +34,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	labParam, presetParam := state.Pick("lab")[0], state.Pick("preset")[0]
 	labParam.Usage = "lab whose figure to draw: " + labPresets()
 	presetParam.Usage = "scene preset: " + strings.Join(state.SceneLab().Presets, ", ") + "; with -lab, a preset of that lab (see -lab)"
-	state.RegisterFlags(fs, &st, true, []state.Param{labParam, presetParam}, state.Pick("mode", "set", "camera", "compare", "normalize"))
+	state.RegisterFlags(fs, &st, true, []state.Param{labParam, presetParam}, state.Pick("mode", "set", "camera", "compare", "normalize", "edges"))
 	t := cli.NumberFlag(fs, "t", 0, "lab time in `SECONDS` to run before drawing (the dynamics lab; the drift lab runs to its default target, the piston lab has no time)")
 	out := fs.String("o", "", "output `FILE`, .svg or .png (required)")
 	size := cli.SizeFlag(fs, "size", 1280, 720, 16, render.MaxExportSize, fmt.Sprintf("figure size `WxH` in pixels, each 16 to %d", render.MaxExportSize))

@@ -124,3 +124,27 @@ func TestSceneFlagOnEveryCommand(t *testing.T) {
 		t.Errorf("report does not list what it ignores:\n%s", out)
 	}
 }
+
+// The edge cap in a figure: the grid's 300,200 edges (gltfgen.Big at
+// 200,000 triangles) are thinned to every 301st with -edges 1000
+// (ceil(300200/1000) = 301: 998 edges) and to every 7th by default
+// (ceil(300200/50000) = 7: 42,886), plus the figure's other lines (the
+// ground grid, the basis rods, the local axes: at most 60 here).
+func TestExportEdgeCap(t *testing.T) {
+	dir := writeFixtures(t, gltfgen.DefaultTriangles)
+	big := filepath.Join(dir, "big.glb")
+	for _, c := range []struct {
+		args []string
+		mesh int
+	}{{[]string{"-edges", "1000"}, 998}, {nil, 42886}} {
+		svg := filepath.Join(dir, "e.svg")
+		code, _, errs := runCmd(t, append([]string{"export", "-o", svg, "-scene", big}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		data, _ := os.ReadFile(svg)
+		if n := strings.Count(string(data), "<line"); n < c.mesh || n > c.mesh+60 {
+			t.Errorf("%v: %d lines, want the %d mesh edges and at most 60 others", c.args, n, c.mesh)
+		}
+	}
+}

@@ -116,6 +116,7 @@ func NewModel(st state.State) (*Model, error) {
 		m.Compare = modes.Index(st.Compare)
 	}
 	m.Camera = m.Home
+	m.Opt.EdgeCap = st.Edges
 	if st.ScenePath == "" {
 		m.Preset = st.Preset
 	}

@@ -46,6 +46,7 @@ func (m *Model) Share(st *state.State) {
 		st.Compare = modes.All[m.Compare].Name
 	}
 	st.Split, st.Spin = m.Split, m.Spin
+	st.Edges = m.Opt.EdgeCap
 	st.Wall, st.Scope = "", modes.ScopeNode
 	if m.walling() {
 		st.Wall = modes.FormatList(m.Wall.Modes)

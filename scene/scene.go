@@ -119,6 +119,11 @@ func (n *Node) LocalMat4() mgl64.Mat4 {
 	return l
 }
 
+// DefaultEdgeCap is how many mesh edges one frame draws at most unless
+// told otherwise (render.Options.EdgeCap, the edges setting): 50,000 keep
+// a large model interactive.
+const DefaultEdgeCap = 50000
+
 // Mesh is a wireframe in a node's local space, as read from a model file:
 // its points, the edges between them (each drawn once, as pairs of point
 // indices) and the points drawn as dots (a glTF points primitive). Every

@@ -232,6 +232,28 @@ func viewParams() []Param {
 			}},
 		Choice("aa", "anti-aliased lines: auto (dropped when frames stay slow), on or off", AntiAliasModes, "auto",
 			func(s *State) *string { return &s.AntiAlias }),
+		{Name: "edges", Usage: "most mesh edges drawn per frame, past which meshes are thinned evenly: `N` from 1 to 10000000, or all (default 50000)",
+			Apply: func(s *State, v string) error {
+				if v == "all" {
+					s.Edges = -1
+					return nil
+				}
+				n, err := ParseInt(v)
+				if err != nil || n < 1 || n > 10000000 {
+					return fmt.Errorf("edges: %q is not a whole number from 1 to 10000000, or all", v)
+				}
+				s.Edges = n
+				return nil
+			},
+			Value: func(s State) []string {
+				switch {
+				case s.Edges < 0:
+					return []string{"all"}
+				case s.Edges == 0 || s.Edges == scene.DefaultEdgeCap:
+					return nil
+				}
+				return []string{strconv.Itoa(s.Edges)}
+			}},
 	}
 }
 

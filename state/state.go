@@ -55,6 +55,7 @@ type State struct {
 	Ortho      bool        // orthographic projection
 	Lab        string      // one of LabNames
 	AntiAlias  string      // one of AntiAliasModes
+	Edges      int         // most mesh edges drawn per frame: 0 the default (render.DefaultEdgeCap), -1 no cap
 	Normalize  string      // the drift lab's axis normalization, set by that lab's normalize Param
 	Wall       string      // the piston lab's comparison wall: "" off, "all", or mode names "a,b" (modes.ParseList), set by that lab's wall Param
 	Scope      string      // where the wall's engine rules apply: modes.ScopeNode or modes.ScopeAll, set by the piston lab's scope Param

@@ -255,3 +255,27 @@ func TestSetRule(t *testing.T) {
 		t.Error("an unknown node was accepted")
 	}
 }
+
+// The edges setting: a count from 1 to 10^7 or all; the default (50,000)
+// is left out of Share queries.
+func TestEdgesSetting(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want int
+		bad  bool
+	}{{"edges=all", -1, false}, {"edges=1000", 1000, false}, {"edges=0", 0, true}, {"edges=-5", 0, true}, {"edges=1e3", 0, true}, {"edges=10000001", 0, true}} {
+		st, errs := FromSearch(c.q)
+		if c.bad != (len(errs) > 0) || !c.bad && st.Edges != c.want {
+			t.Errorf("%s: edges %d, errors %v", c.q, st.Edges, errs)
+		}
+	}
+	st := Default()
+	st.Edges = 1000
+	if q := st.Query(); !strings.Contains(q, "edges=1000") {
+		t.Errorf("query %q lacks edges=1000", q)
+	}
+	st.Edges = 50000
+	if q := st.Query(); strings.Contains(q, "edges") {
+		t.Errorf("query %q writes the default edge cap", q)
+	}
+}
