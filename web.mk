@@ -8,7 +8,11 @@ WEBADDR       ?= 127.0.0.1:8080
 # on slow links wait for every megabyte.
 WEB_GZ_LIMIT  ?= 7000000
 
-.PHONY: web serve webtest webtest-mutation webnoise webidlecpu webtest-server deps-web
+.PHONY: web serve webtest webtest-mutation webnoise webidlecpu webtest-server webtest-gltf deps-web
+
+# The glTF files the browser test drops onto the page, written by the
+# fixture generator on every run (never committed or downloaded).
+WEBTEST_GLTF  ?= out/webtest/gltf
 
 deps-web:
 	@scripts/deps.sh web
@@ -38,14 +42,14 @@ serve: web
 # The browser test builds web itself (through this target), serves dist/
 # with skewlab serve on a free loopback port and fails when the gzip is
 # over the limit. Screenshots go to out/webtest (the log says where).
-webtest: webtest-server
-	node web/test/browser.mjs --dist $(DIST) --server out/skewlab-serve --out out/webtest
+webtest: webtest-server webtest-gltf
+	node web/test/browser.mjs --dist $(DIST) --server out/skewlab-serve --out out/webtest --gltf $(WEBTEST_GLTF)
 
 # The browser test's comparisons with the page that should match opened in
 # the wrong mode: passes only when every comparison fails (its tolerance
 # still catches a wrong picture).
-webtest-mutation: webtest-server
-	node web/test/browser.mjs --dist $(DIST) --server out/skewlab-serve --mutate wrong-mode
+webtest-mutation: webtest-server webtest-gltf
+	node web/test/browser.mjs --dist $(DIST) --server out/skewlab-serve --mutate wrong-mode --gltf $(WEBTEST_GLTF)
 
 # Measures the pixel noise behind the browser test's tolerances (not part
 # of make test: about 40 s, prints a table).
@@ -56,6 +60,9 @@ webnoise: webtest-server
 # part of make test: about 40 s; docs/web.md has the numbers).
 webidlecpu: webtest-server
 	node web/test/idlecpu.mjs --dist $(DIST) --server out/skewlab-serve
+
+webtest-gltf:
+	$(GO) run ./scripts/gengltf -o $(WEBTEST_GLTF) -triangles 2000 >/dev/null
 
 webtest-server: deps-web web
 	@gz=$$(wc -c < $(DIST)/skewlab.wasm.gz); if [ $$gz -gt $(WEB_GZ_LIMIT) ]; then \

@@ -15,12 +15,14 @@
 // webtest-mutation): proof that the tolerances still catch a wrong
 // picture.
 //
-// Usage: node web/test/browser.mjs --dist dist --server out/skewlab-serve --out out/webtest [--mutate wrong-mode]
+// Usage: node web/test/browser.mjs --dist dist --server out/skewlab-serve --out out/webtest
+//   [--gltf out/webtest/gltf] [--mutate wrong-mode] [--only REGEX]
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
-  analyse, animationFrames, assert, capture, cyanDiff, cyanMiss, drag, FIRST_FRAME_LIMIT_MS, launch, open,
+  analyse, animationFrames, assert, boxOffsets, capture, colourBoxes, cyanDiff, cyanMiss, drag, dropFiles,
+  FIRST_FRAME_LIMIT_MS, launch, open,
   parseArgs, sameState, settle, SETTLE_LIMIT_MS, startServer, ticks, VIEWPORT, waitRunning,
 } from "./harness.mjs";
 import { decodePNG } from "./png.mjs";
@@ -487,9 +489,115 @@ step("without WebAssembly the page shows the static figure and says why", {}, as
   return `"${why}"; fallback.png ${img.ok ? "shown" : "missing (no export command in this build)"}`;
 });
 
+// --- dropping glTF files (the fixtures of scripts/gengltf, written by
+// make webtest into --gltf) ---
+const gltfDir = resolve(args.gltf || "out/webtest/gltf");
+const fixture = (name) => {
+  const p = join(gltfDir, name);
+  assert(existsSync(p), `${p} missing: make webtest writes the fixtures (go run ./scripts/gengltf -o ${gltfDir})`);
+  return { name, bytes: readFileSync(p) };
+};
+// The rig's four nodes in gltfio's palette (scene order: Hips, Spine,
+// Head, Tail), in 8-bit sRGB as the page and the export draw them.
+const RIG_COLOURS = { Hips: [255, 0, 255], Spine: [0, 255, 255], Head: [255, 204, 0], Tail: [255, 115, 26] };
+// Tolerance of the rig's colour boxes, page against `skewlab export`, in
+// pixels per box edge (colourBoxes: line cores only). Measured on this
+// 2-core machine (aa=on, 1280x720): every edge of the four boxes within
+// 1 px; with the page in the wrong mode (accumulate-trs, the mutation)
+// the edges move by 25 (Hips), 36 (Spine), 75 (Head) and 24 (Tail) px.
+// Four times the noise, six times under the smallest wrong-mode shift.
+const DROP_BOX_TOLERANCE = 4;
+const fmtBoxes = (o) => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(", ");
+
+step("drop rig.gltf + rig.bin onto the canvas: opens, and the four nodes are where `skewlab export -scene rig.gltf -mode accumulate-matrices` has them", { pixel: true }, async () => {
+  // Under the mutation the page opens in accumulate-trs: the rig's
+  // skewed Spine then draws elsewhere and the comparison must fail.
+  const mode = mutate ? "accumulate-trs" : "accumulate-matrices";
+  const { page, errors } = await openPage(`?mode=${mode}&ui=off&aa=on`);
+  let keep = false;
+  try {
+    const res = await dropFiles(page, [fixture("rig.gltf"), fixture("rig.bin")]);
+    assert(res.name === "rig.gltf" && res.error === "", `skewlab.opened got ${JSON.stringify(res)}, want rig.gltf with no error`);
+    const opens = await page.evaluate(() => skewlab.opens);
+    assert(opens === 1, `skewlab.opens is ${opens} after one drop`);
+    const shot = await capture(page, out, "drop-rig");
+    const exported = join(out, "drop-rig-export.png");
+    execFileSync(server, ["export", "-scene", join(gltfDir, "rig.gltf"), "-mode", "accumulate-matrices",
+      "-size", `${shot.state.canvas[0]}x${shot.state.canvas[1]}`, "-o", exported]);
+    const web = colourBoxes(shot.png, RIG_COLOURS), ref = colourBoxes(readFileSync(exported), RIG_COLOURS);
+    const off = boxOffsets(web, ref);
+    console.log(`     page boxes ${JSON.stringify(web)}\n     export boxes ${JSON.stringify(ref)}`);
+    results.drop = { web, export: ref, offsets: off, tolerance: DROP_BOX_TOLERANCE };
+    assert(errors.length === 0, "console errors: " + errors.join(" | "));
+    for (const k of Object.keys(RIG_COLOURS)) {
+      assert(off[k] <= DROP_BOX_TOLERANCE,
+        `the ${k} boxes differ by ${off[k]} px (page ${web[k]}, export ${ref[k]}; tolerance ${DROP_BOX_TOLERANCE}; all: ${fmtBoxes(off)})`);
+    }
+    shared.rig = { page, errors, web, png: shot.png };
+    keep = true;
+    return `box edges off by ${fmtBoxes(off)} px (tolerance ${DROP_BOX_TOLERANCE})`;
+  } finally {
+    if (!keep) await page.close();
+  }
+});
+
+step("drop cycle.gltf after the rig: the error names the file and the cycle, shows over the canvas, and the rig stays", { needs: "drop rig.gltf" }, async () => {
+  assert(shared.rig, "needs the rig drop step's page");
+  const { page, errors, web: before } = shared.rig;
+  const nMsg = await page.evaluate(() => skewlab.messages.length);
+  const res = await dropFiles(page, [fixture("cycle.gltf")]);
+  assert(/cycle\.gltf/.test(res.error) && /cycle/.test(res.error.replace(/cycle\.gltf/g, "")),
+    `skewlab.opened got ${JSON.stringify(res)}, want an error naming cycle.gltf and the cycle`);
+  const msgs = await page.evaluate(() => skewlab.messages);
+  assert(msgs.length > nMsg && msgs.slice(nMsg).includes(res.error), `skewlab.messages ${JSON.stringify(msgs)} lacks the error`);
+  const box = page.locator("#sk-messages");
+  assert(await box.isVisible(), "the message box is not shown");
+  const shown = await box.locator("div").innerText();
+  assert(shown.includes(res.error), `the message box says ${JSON.stringify(shown)}`);
+  const rect = await box.boundingBox();
+  const shot = await capture(page, out, "drop-cycle");
+  await page.close();
+  // The message box covers the top middle of the canvas: left out of
+  // both pictures' boxes.
+  const after = colourBoxes(shot.png, RIG_COLOURS, rect);
+  const beforeOut = colourBoxes(shared.rig.png, RIG_COLOURS, rect);
+  const off = boxOffsets(after, beforeOut);
+  for (const k of Object.keys(RIG_COLOURS)) {
+    assert(off[k] <= DROP_BOX_TOLERANCE,
+      `the ${k} boxes differ by ${off[k]} px from the rig before the drop (${after[k]} vs ${beforeOut[k]}; tolerance ${DROP_BOX_TOLERANCE})`);
+  }
+  // The app reports the error on the console too (showMessages); nothing else.
+  const other = errors.filter((e) => !e.includes("cycle.gltf"));
+  assert(other.length === 0, "console errors: " + other.join(" | "));
+  return `error "${res.error}"; boxes off by ${fmtBoxes(off)} px from before the drop (tolerance ${DROP_BOX_TOLERANCE}; message box ${Math.round(rect.width)}x${Math.round(rect.height)} px left out)`;
+});
+
+step("split view with the rig dropped (the README's picture)", {}, async () => {
+  const { page, errors } = await openPage("?mode=accumulate-matrices&compare=accumulate-trs&split=1&aa=on");
+  const res = await dropFiles(page, [fixture("rig.gltf"), fixture("rig.bin")]);
+  assert(res.name === "rig.gltf" && res.error === "", `skewlab.opened got ${JSON.stringify(res)}`);
+  const { png } = await capture(page, out, "drop-rig-split");
+  await page.close();
+  assert(errors.length === 0, "console errors: " + errors.join(" | "));
+  // Split: the rig in both halves (each half has all four colours).
+  const { width, height } = decodePNG(png);
+  const halves = ["left", "right"].map((side) => colourBoxes(png, RIG_COLOURS,
+    side === "left" ? { x: width / 2, y: 0, width: width / 2, height } : { x: 0, y: 0, width: width / 2, height }));
+  for (const [i, h] of halves.entries()) {
+    for (const k of Object.keys(RIG_COLOURS)) assert(h[k], `no ${k} pixels in the ${i ? "right" : "left"} half`);
+  }
+  return `${join(out, "drop-rig-split.png")}; Head box left ${halves[0].Head}, right ${halves[1].Head}`;
+});
+
 // Under the mutation only the comparing steps run (and the steps they
 // need); each must fail at its pixel assertion.
-const chosen = mutate ? steps.filter((s) => s.pixel || steps.some((p) => p.pixel && p.needs && s.name.startsWith(p.needs))) : steps;
+let chosen = mutate ? steps.filter((s) => s.pixel || steps.some((p) => p.pixel && p.needs && s.name.startsWith(p.needs))) : steps;
+// --only REGEX runs the steps whose names match (and the steps they
+// need), for working on one step; make webtest runs them all.
+if (args.only) {
+  const re = new RegExp(args.only);
+  chosen = chosen.filter((s) => re.test(s.name) || chosen.some((p) => re.test(p.name) && p.needs && s.name.startsWith(p.needs)));
+}
 let caught = 0, missed = 0;
 for (const s of chosen) {
   const t = Date.now();

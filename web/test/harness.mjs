@@ -233,3 +233,94 @@ export const animationFrames = (target, n) => target.evaluate((n) => new Promise
   const step = () => (++k >= n ? resolve(k) : requestAnimationFrame(step));
   requestAnimationFrame(step);
 }), n);
+
+// --- dropping files ---
+
+// dropFiles drops files onto the page's canvas the way a reader does:
+// a real `drop` event whose dataTransfer is a DataTransfer holding File
+// objects built in the page. files is [{ name, bytes }] (bytes a Buffer);
+// they cross into the page as base64. Resolves once the app has reported
+// the drop's result in skewlab.opened (polled every animation frame) and
+// returns that entry ({ name, error }).
+export async function dropFiles(page, files) {
+  const n0 = await page.evaluate(() => skewlab.opened.length);
+  const sent = files.map((f) => ({ name: f.name, b64: Buffer.from(f.bytes).toString("base64") }));
+  const handled = await page.evaluate((sent) => {
+    const dt = new DataTransfer();
+    for (const f of sent) {
+      const bin = atob(f.b64);
+      const bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      dt.items.add(new File([bytes], f.name, { type: "application/octet-stream" }));
+    }
+    const canvas = document.querySelector("canvas");
+    const r = canvas.getBoundingClientRect();
+    const at = { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 };
+    const ev = (type) => new DragEvent(type, { bubbles: true, cancelable: true, composed: true, dataTransfer: dt, ...at });
+    canvas.dispatchEvent(ev("dragenter"));
+    canvas.dispatchEvent(ev("dragover"));
+    const drop = ev("drop");
+    canvas.dispatchEvent(drop);
+    return { defaultPrevented: drop.defaultPrevented, files: dt.files.length };
+  }, sent);
+  assert(handled.files === files.length, `the DataTransfer holds ${handled.files} files, want ${files.length}`);
+  assert(handled.defaultPrevented, "nothing took the drop (the page's drop handler did not call preventDefault)");
+  try {
+    await page.waitForFunction((n) => skewlab.opened.length > n, n0, { timeout: SETTLE_LIMIT_MS, polling: "raf" });
+  } catch (e) {
+    const st = await page.evaluate(() => ({ opens: skewlab.opens, opened: skewlab.opened, messages: skewlab.messages }));
+    throw new Error(`the app reported no open within ${SETTLE_LIMIT_MS / 1000} s of dropping ${files.map((f) => f.name)}: ${JSON.stringify(st)}`);
+  }
+  return page.evaluate((n) => skewlab.opened[n], n0);
+}
+
+// colourBoxes returns, for each named colour of colours ({ name: [r, g,
+// b] }), the bounding box [x0, y0, x1, y1] of the lines drawn in that
+// colour, or null. A pixel counts when it has the colour at full strength
+// (each channel within CORE) and so do at least two of its eight
+// neighbours: only line cores count. Anti-aliased edges are blends with
+// the background or with a crossing line, and the page's WebGL and the
+// export's rasterizer draw them differently; a node's red x axis over
+// the yellow Head left single pixels within 12 of the Tail's orange, 30
+// px above the Tail, in both pictures but not at the same places. Pixels
+// inside exclude (a rectangle) are skipped.
+const CORE = 12;
+export function colourBoxes(png, colours, exclude = null) {
+  const { width, height, rgba } = decodePNG(png);
+  const list = Object.entries(colours);
+  const label = new Uint8Array(width * height); // 1 + the colour's index, 0 for none
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (exclude && x >= exclude.x && x < exclude.x + exclude.width && y >= exclude.y && y < exclude.y + exclude.height) continue;
+      const o = (y * width + x) * 4, r = rgba[o], g = rgba[o + 1], b = rgba[o + 2];
+      const i = list.findIndex(([, c]) => Math.abs(r - c[0]) <= CORE && Math.abs(g - c[1]) <= CORE && Math.abs(b - c[2]) <= CORE);
+      if (i >= 0) label[y * width + x] = i + 1;
+    }
+  }
+  const box = Object.fromEntries(list.map(([name]) => [name, null]));
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const l = label[y * width + x];
+      if (!l) continue;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) n += (dx || dy) && label[(y + dy) * width + x + dx] === l ? 1 : 0;
+      }
+      if (n < 2) continue;
+      const name = list[l - 1][0], k = box[name];
+      box[name] = k ? [Math.min(k[0], x), Math.min(k[1], y), Math.max(k[2], x), Math.max(k[3], y)] : [x, y, x, y];
+    }
+  }
+  return box;
+}
+
+// boxOffsets compares two colourBoxes results: for each colour, the
+// largest difference of the four edges in pixels (Infinity when one
+// picture lacks the colour).
+export function boxOffsets(a, b) {
+  const out = {};
+  for (const k of Object.keys(a)) {
+    out[k] = a[k] && b[k] ? Math.max(...a[k].map((v, i) => Math.abs(v - b[k][i]))) : Infinity;
+  }
+  return out;
+}
