@@ -71,7 +71,7 @@ func (m *Model) Open(fsys fs.FS, name, diskPath string) error {
 			return err
 		}
 	}
-	m.Preset = ""
+	m.Preset, m.Picked = "", -1
 	m.File = &o
 	m.Load(sc, nil)
 	m.Touch()
@@ -85,7 +85,7 @@ func (m *Model) ChooseScene(i int) bool {
 	if m.File == nil || m.File.GLTF == nil || i < 0 || i >= len(m.File.GLTF.Scenes) {
 		return false
 	}
-	m.File.Scene = i
+	m.File.Scene, m.Picked = i, -1
 	m.Load(m.File.GLTF.Scenes[i].Scene.Clone(), nil)
 	m.Touch()
 	return true

@@ -150,9 +150,24 @@ func (m *Model) Load(sc *scene.Scene, sets []state.Set) {
 		m.Spin = false
 	}
 	if m.Picked >= len(sc.Nodes) || m.Picked < 0 {
-		m.Picked = len(sc.Nodes) - 1
+		m.Picked = MostSkewed(sc.Nodes)
 	}
 	m.FrameNext()
+}
+
+// MostSkewed returns the node whose world skews most under
+// accumulate-matrices (the first of equals from the end, so the last node
+// when none skews: the piston's B), the node the readouts show first;
+// -1 for no nodes. It takes time linear in the number of nodes.
+func MostSkewed(nodes []scene.Node) int {
+	best, most := len(nodes)-1, 0.01 // degrees: below this nothing counts as skewed
+	w := modes.AccumulateMatrices.Reference(nodes)
+	for i := len(nodes) - 1; i >= 0; i-- {
+		if k, ok := transform.SkewDeg(transform.Linear(w[i])); ok && k > most {
+			best, most = i, k
+		}
+	}
+	return best
 }
 
 func (m *Model) initEdits(sets []state.Set) {

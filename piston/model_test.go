@@ -217,3 +217,29 @@ func TestPresetModeAndSpin(t *testing.T) {
 		t.Errorf("piston preset: mode %s compare %d", ModeName(m.Mode), m.Compare)
 	}
 }
+
+// The readouts open on the node that skews most under
+// accumulate-matrices: none in the piston at rest (B, the last, then),
+// the skew preset's Child, and in a scene where a later node is straight,
+// the skewed one before it.
+func TestMostSkewedPicked(t *testing.T) {
+	for _, c := range []struct {
+		preset, want string
+	}{{"piston", "B"}, {"skew", "Child"}} {
+		sc, err := scene.NewPreset(c.preset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := MostSkewed(sc.Nodes); got < 0 || sc.Nodes[got].Name != c.want {
+			t.Errorf("%s: picked %d, want %s", c.preset, got, c.want)
+		}
+	}
+	sc, _ := scene.NewPreset("skew")
+	nodes := append(sc.Nodes, scene.Node{Name: "Straight", Parent: 0, Local: transform.Identity()})
+	if got := MostSkewed(nodes); nodes[got].Name != "Child" {
+		t.Errorf("picked %s, want Child (Straight under the same parent does not skew)", nodes[got].Name)
+	}
+	if got := MostSkewed(nil); got != -1 {
+		t.Errorf("no nodes: %d, want -1", got)
+	}
+}
