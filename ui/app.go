@@ -240,6 +240,7 @@ func (a *App) Update() error {
 	in := &a.in
 	in.Resized = in.Width != float64(a.w) || in.Height != float64(a.h)
 	in.Width, in.Height, in.DeviceScale, in.Level = float64(a.w), float64(a.h), a.scale, a.level
+	in.OpenErrorsShown = a.cfg.Opened != nil
 	if in.Level == kit.LevelFull && smallScreen(in) {
 		// A phone-sized frame: every window would cover the picture, so
 		// show only the mode chooser and the seed's slider.

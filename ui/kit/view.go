@@ -31,21 +31,25 @@ const (
 // false while a UI field has focus, so views never act on input meant for
 // a widget.
 type Input struct {
-	Width, Height float64     // screen size in device pixels
-	DX, DY        float64     // pointer motion since the last tick
-	Orbit, Pan    bool        // a left drag (orbit) or right/shift drag (pan) is in progress
-	Wheel         float64     // wheel steps this tick, positive away from the user
-	Keys          bool        // shortcuts may fire (no text or number field has focus)
-	Shift         bool        // a shift key is held
-	Resized       bool        // the screen size changed since the last tick
-	DeviceScale   float64     // device scale factor (HiDPI), at least 1
-	UIScale       int         // the user's UI scale, 1 to 3
-	Level         Level       // how much UI is shown
-	SetUIScale    func(n int) // changes the UI scale (1 to 3); nil when not offered
-	AntiAlias     bool        // draw lines anti-aliased (the aa setting; auto turns it off for good when frames stay slow)
-	ViewX, ViewW  float64     // the band of the screen the windows leave free for the picture; ViewW 0 means all of it
-	ViewH         float64     // the picture's height from the top (the tour's caption takes the rest); 0 means the full height
-	TourKeys      bool        // the tour is shown: Left, Right, PageUp, PageDown and Esc belong to it, not to the view
+	Width, Height float64 // screen size in device pixels
+	DX, DY        float64 // pointer motion since the last tick
+	Orbit, Pan    bool    // a left drag (orbit) or right/shift drag (pan) is in progress
+	Wheel         float64 // wheel steps this tick, positive away from the user
+	Keys          bool    // shortcuts may fire (no text or number field has focus)
+	Shift         bool    // a shift key is held
+	Resized       bool    // the screen size changed since the last tick
+	// OpenErrorsShown reports that the host shows a refused file's error
+	// itself (the web page's message box, ui.Config.Opened): a view then
+	// keeps it out of its picture.
+	OpenErrorsShown bool
+	DeviceScale     float64     // device scale factor (HiDPI), at least 1
+	UIScale         int         // the user's UI scale, 1 to 3
+	Level           Level       // how much UI is shown
+	SetUIScale      func(n int) // changes the UI scale (1 to 3); nil when not offered
+	AntiAlias       bool        // draw lines anti-aliased (the aa setting; auto turns it off for good when frames stay slow)
+	ViewX, ViewW    float64     // the band of the screen the windows leave free for the picture; ViewW 0 means all of it
+	ViewH           float64     // the picture's height from the top (the tour's caption takes the rest); 0 means the full height
+	TourKeys        bool        // the tour is shown: Left, Right, PageUp, PageDown and Esc belong to it, not to the view
 
 	// CursorX and CursorY are where a zoom aims, in device pixels (y
 	// down): the mouse cursor, or the midpoint of a two-finger pinch.

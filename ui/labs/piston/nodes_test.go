@@ -78,3 +78,31 @@ func TestSliderRangeKeepsValues(t *testing.T) {
 		}
 	}
 }
+
+// A refused file: the scene stays, and the picture's notes say why,
+// unless the host shows the error itself (the web page).
+func TestRefusedOpenNotes(t *testing.T) {
+	m, err := piston.NewModel(state.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := newView(m)
+	fsys := fstest.MapFS{}
+	for _, f := range gltfgen.Cycle() {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+	}
+	if err := v.Open(fsys, "cycle.gltf", ""); err == nil {
+		t.Fatal("cycle.gltf opened")
+	}
+	if m.Scene.Index("B") < 0 {
+		t.Fatal("the piston is gone after a refused file")
+	}
+	v.refreshNotes(false)
+	if len(v.notes.lines) == 0 || !strings.HasPrefix(v.notes.lines[0], "cannot open: cycle.gltf: ") {
+		t.Errorf("notes %q, want the error first", v.notes.lines)
+	}
+	v.refreshNotes(true)
+	if len(v.notes.lines) != 0 {
+		t.Errorf("notes %q with the error shown by the host, want none", v.notes.lines)
+	}
+}

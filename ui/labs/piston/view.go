@@ -235,22 +235,27 @@ func (v *view) Update(in *kit.Input) error {
 		v.addWall()
 	}
 	v.win.refresh(m)
-	v.refreshNotes()
+	v.refreshNotes(in.OpenErrorsShown)
 	return nil
 }
 
-// refreshNotes rebuilds the notes when what they say changed.
-func (v *view) refreshNotes() {
+// refreshNotes rebuilds the notes when what they say changed; the open
+// error stays out of them when the host shows it (errShown).
+func (v *view) refreshNotes(errShown bool) {
 	m, n := v.M, &v.notes
+	openErr := v.win.openErr
+	if errShown {
+		openErr = ""
+	}
 	drawn, total := 0, 0
 	for k := range m.Frames {
 		d, t := m.Frames[k].Thinned()
 		drawn, total = drawn+d, total+t
 	}
-	if n.scene == m.Scene && n.err == v.win.openErr && n.drawn == drawn && n.total == total {
+	if n.scene == m.Scene && n.err == openErr && n.drawn == drawn && n.total == total {
 		return
 	}
-	n.scene, n.err, n.drawn, n.total = m.Scene, v.win.openErr, drawn, total
+	n.scene, n.err, n.drawn, n.total = m.Scene, openErr, drawn, total
 	n.lines = n.lines[:0]
 	if n.err != "" {
 		n.lines = append(n.lines, "cannot open: "+n.err)
