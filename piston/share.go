@@ -63,9 +63,12 @@ func (m *Model) Share(st *state.State) {
 		if g := m.File.GLTF; g != nil && m.File.Scene != g.Default {
 			st.GLTFScene = strconv.Itoa(m.File.Scene)
 		}
-		fresh := &Model{}
-		fresh.Load(m.Base.Clone(), nil)
-		st.Sets = diffSets(m, fresh)
+		st.Sets = nil
+		if m.File.Path != "" {
+			fresh := &Model{}
+			fresh.Load(m.Base.Clone(), nil)
+			st.Sets = diffSets(m, fresh)
+		}
 	}
 	st.Fold = false // a fold's values are in the sets
 	c := m.Camera

@@ -1,8 +1,14 @@
 package piston
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/internal/gltfgen"
 
 	"skewlab/state"
 )
@@ -169,5 +175,38 @@ func TestShareReopensTheSamePicture(t *testing.T) {
 		if !sameCamera(m2.Camera, m.Camera) {
 			t.Errorf("%s: share query %q reopens camera %+v, shared %+v", c.name, q, m2.Camera, m.Camera)
 		}
+	}
+}
+
+// Share of a file scene: a file on disk is written as its path with the
+// edits against it; a dropped file (no path) cannot be carried, so no
+// set names its nodes (they would be refused against the preset).
+func TestShareFileScene(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range gltfgen.Rig() {
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := state.Default()
+	st.ScenePath = filepath.Join(dir, "rig.gltf")
+	m, err := NewModel(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Edits[m.Scene.Index("Spine")].Scale = mgl64.Vec3{2, 1, 1}
+	var got state.State
+	m.Share(&got)
+	if got.ScenePath != st.ScenePath || len(got.Sets) != 1 || got.Sets[0].String() != "Spine.scale=2,1,1" {
+		t.Errorf("shared scene %q sets %v, want the path and Spine.scale=2,1,1", got.ScenePath, got.Sets)
+	}
+	if err := m.Open(os.DirFS(dir), "rig.gltf", ""); err != nil {
+		t.Fatal(err)
+	}
+	m.Edits[0].Scale = mgl64.Vec3{3, 1, 1}
+	got = state.State{}
+	m.Share(&got)
+	if got.ScenePath != "" || len(got.Sets) != 0 {
+		t.Errorf("a dropped file shared as scene %q sets %v, want neither", got.ScenePath, got.Sets)
 	}
 }
