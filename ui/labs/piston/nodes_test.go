@@ -13,22 +13,32 @@ import (
 	"skewlab/state"
 )
 
-// The Nodes window's tree follows the file's hierarchy: scenes.gltf's
-// default scene has roots Right and Extra, Right's children Twin#3
-// (with child Twin#4), #5 and BadName#6 (gltfgen.Scenes).
-func TestNodesTreeOfAFile(t *testing.T) {
+// openInView makes the piston lab's view of the default piston and opens
+// files[0] in it, the other files beside it; it returns the view and
+// Open's error.
+func openInView(t *testing.T, files []gltfgen.File) (*view, error) {
+	t.Helper()
 	m, err := piston.NewModel(state.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
 	v := newView(m)
 	fsys := fstest.MapFS{}
-	for _, f := range gltfgen.Scenes() {
+	for _, f := range files {
 		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
 	}
-	if err := v.Open(fsys, "scenes.gltf", ""); err != nil {
+	return v, v.Open(fsys, files[0].Name, "")
+}
+
+// The Nodes window's tree follows the file's hierarchy: scenes.gltf's
+// default scene has roots Right and Extra, Right's children Twin#3
+// (with child Twin#4), #5 and BadName#6 (gltfgen.Scenes).
+func TestNodesTreeOfAFile(t *testing.T) {
+	v, err := openInView(t, gltfgen.Scenes())
+	if err != nil {
 		t.Fatal(err)
 	}
+	m := v.M
 	tr := &v.win.tree
 	name := func(list []int) string {
 		var out []string
@@ -82,18 +92,11 @@ func TestSliderRangeKeepsValues(t *testing.T) {
 // A refused file: the scene stays, and the picture's notes say why,
 // unless the host shows the error itself (the web page).
 func TestRefusedOpenNotes(t *testing.T) {
-	m, err := piston.NewModel(state.Default())
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := newView(m)
-	fsys := fstest.MapFS{}
-	for _, f := range gltfgen.Cycle() {
-		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
-	}
-	if err := v.Open(fsys, "cycle.gltf", ""); err == nil {
+	v, err := openInView(t, gltfgen.Cycle())
+	if err == nil {
 		t.Fatal("cycle.gltf opened")
 	}
+	m := v.M
 	if m.Scene.Index("B") < 0 {
 		t.Fatal("the piston is gone after a refused file")
 	}
