@@ -24,7 +24,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math"
 	"net/url"
 	"os"
 	"path"
@@ -614,19 +613,14 @@ func (r *reader) transform(i int, nd *scene.Node, fitted map[int]float64) error 
 		}
 		return nil
 	}
+	// JSON numbers are finite; magnitudes and a zero rotation are
+	// scene.New's to refuse, naming the node. (A rotation written as
+	// all zeros reads as the default, as the glTF library has it.)
 	t, q, s := gn.Translation, gn.RotationOrDefault(), gn.ScaleOrDefault()
-	for _, v := range append(append(t[:], q[:]...), s[:]...) {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%s: translation, rotation and scale must be finite numbers", r.nodeLabel(i))
-		}
-	}
 	nd.Local = transform.TRS{
 		Position: mgl64.Vec3{t[0], t[1], t[2]},
 		Rotation: mgl64.Quat{W: q[3], V: mgl64.Vec3{q[0], q[1], q[2]}},
 		Scale:    mgl64.Vec3{s[0], s[1], s[2]},
-	}
-	if q == [4]float64{} {
-		return fmt.Errorf("%s: rotation is the zero quaternion; glTF rotations are unit quaternions (x, y, z, w)", r.nodeLabel(i))
 	}
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"strings"
 
 	"skewlab/gltfio"
 	"skewlab/scene"
@@ -138,11 +137,4 @@ func ordinal(n int) string {
 		suffix = "rd"
 	}
 	return fmt.Sprintf("%d%s", n, suffix)
-}
-
-// IsSceneFile reports whether name looks like a file Open reads: .gltf,
-// .glb or .json (any case).
-func IsSceneFile(name string) bool {
-	n := strings.ToLower(name)
-	return strings.HasSuffix(n, ".gltf") || strings.HasSuffix(n, ".glb") || strings.HasSuffix(n, ".json")
 }

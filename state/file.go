@@ -10,20 +10,15 @@ import (
 	"skewlab/scene"
 )
 
-// OpenSceneFile reads a scene file: glTF 2.0 (.gltf, .glb, or any file
+// OpenFile reads a scene file: glTF 2.0 (.gltf, .glb, or any file
 // starting with the GLB magic) through package gltfio, anything else as
 // a skewlab scene file (scene.Load). choice picks a glTF file's scene:
 // "" for the file's default scene, else a scene index counting from 0 or
 // a scene's label (see ChooseScene); it must be "" for a skewlab scene
-// file. Errors name the file.
-func OpenSceneFile(path, choice string) (*scene.Scene, error) {
-	sc, _, _, err := OpenFile(path, choice)
-	return sc, err
-}
-
-// OpenFile is OpenSceneFile that also returns the glTF file read (nil
-// for a skewlab scene file) and the index of the chosen scene in it, for
-// a view that offers the file's other scenes.
+// file. It returns the scene (a copy the caller owns), the glTF file
+// read (nil for a skewlab scene file) and the index of the chosen scene
+// in it, for a view that offers the file's other scenes. Errors name the
+// file.
 func OpenFile(path, choice string) (sc *scene.Scene, f *gltfio.File, index int, err error) {
 	if !gltfio.IsGLTF(path, sniff(path)) {
 		if choice != "" {
