@@ -109,7 +109,16 @@ func (m *Model) SceneLabels() []string {
 // drew.
 func (m *Model) Notes() []string {
 	out := append([]string(nil), m.Scene.Notes...)
-	drawn, total := 0, 0
+	if drawn, total := m.Thinned(); drawn < total {
+		out = append(out, fmt.Sprintf("edge cap: drawing %d of %d mesh edges (every %s), so the frame stays interactive", drawn, total, ordinal((total+drawn-1)/max(drawn, 1))))
+	}
+	return out
+}
+
+// Thinned sums render.Frame.Thinned over the last picture's frames (the
+// main one and the split's half, or the wall's panes): the mesh edges
+// drawn and how many the meshes hold.
+func (m *Model) Thinned() (drawn, total int) {
 	for k := range m.Frames {
 		d, t := m.Frames[k].Thinned()
 		drawn, total = drawn+d, total+t
@@ -118,10 +127,7 @@ func (m *Model) Notes() []string {
 		d, t := m.Wall.Panes[k].Frame.Thinned()
 		drawn, total = drawn+d, total+t
 	}
-	if drawn < total {
-		out = append(out, fmt.Sprintf("edge cap: drawing %d of %d mesh edges (every %s), so the frame stays interactive", drawn, total, ordinal((total+drawn-1)/max(drawn, 1))))
-	}
-	return out
+	return drawn, total
 }
 
 // ordinal returns "2nd", "3rd", "4th"...

@@ -109,3 +109,29 @@ func TestRefusedOpenNotes(t *testing.T) {
 		t.Errorf("notes %q with the error shown by the host, want none", v.notes.lines)
 	}
 }
+
+// The edge-cap note follows the wall too: on the wall with no cap
+// nothing is thinned; with the default cap the ten panes share 50,000
+// edges (5,000 each) and the grid's ~30,000 are thinned, which the notes
+// say at the next refresh.
+func TestEdgeCapNoteOnTheWall(t *testing.T) {
+	v, err := openInView(t, gltfgen.Big(20000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := v.M
+	m.Wall.Modes = []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	m.SetWall(true)
+	m.Opt.EdgeCap = -1
+	m.Recompute(0, 1280, 720)
+	v.refreshNotes(false)
+	if len(v.notes.lines) != 0 {
+		t.Fatalf("notes %q with no cap, want none", v.notes.lines)
+	}
+	m.Opt.EdgeCap = 0
+	m.Recompute(0, 1280, 720)
+	v.refreshNotes(false)
+	if len(v.notes.lines) != 1 || !strings.HasPrefix(v.notes.lines[0], "edge cap: drawing ") {
+		t.Errorf("notes %q on the wall under the cap, want the edge cap's", v.notes.lines)
+	}
+}

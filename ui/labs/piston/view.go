@@ -247,11 +247,7 @@ func (v *view) refreshNotes(errShown bool) {
 	if errShown {
 		openErr = ""
 	}
-	drawn, total := 0, 0
-	for k := range m.Frames {
-		d, t := m.Frames[k].Thinned()
-		drawn, total = drawn+d, total+t
-	}
+	drawn, total := m.Thinned()
 	if n.scene == m.Scene && n.err == openErr && n.drawn == drawn && n.total == total {
 		return
 	}
