@@ -22,7 +22,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -79,31 +78,13 @@ func IsGLTF(name string, data []byte) bool {
 
 // Load reads the glTF file at path; buffers named by relative URIs are
 // read from the file's folder. Only regular files of at most
-// MaxFileBytes are read.
+// MaxFileBytes are read (scene.ReadFile).
 func Load(p string) (*File, error) {
-	fi, err := os.Stat(p)
+	data, err := scene.ReadFile(p, MaxFileBytes)
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot read: %w", p, unwrapPath(err))
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", p)
-	}
-	if fi.Size() > MaxFileBytes {
-		return nil, fmt.Errorf("%s: file is %d bytes, over the limit of %d bytes", p, fi.Size(), MaxFileBytes)
-	}
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil, fmt.Errorf("%s: cannot read: %w", p, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	return Read(p, data, os.DirFS(filepath.Dir(p)))
-}
-
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Read reads a glTF file's bytes. name labels errors; fsys, when not nil,
@@ -305,9 +286,9 @@ func (r *reader) loadBuffers() error {
 			if r.fsys == nil {
 				return fmt.Errorf("buffer %d: names the file %q beside the glTF file; open it from a folder, or drop both files together", i, b.URI)
 			}
-			d, err := readLimited(r.fsys, p)
+			d, err := scene.ReadFS(r.fsys, p, MaxFileBytes)
 			if err != nil {
-				return fmt.Errorf("buffer %d: cannot read %q: %v", i, b.URI, unwrapPath(err))
+				return fmt.Errorf("buffer %d: %q: %v", i, b.URI, err)
 			}
 			data = d
 		}
@@ -317,22 +298,6 @@ func (r *reader) loadBuffers() error {
 		r.bufs[i] = data[:b.ByteLength]
 	}
 	return nil
-}
-
-func readLimited(fsys fs.FS, p string) ([]byte, error) {
-	f, err := fsys.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxFileBytes {
-		return nil, fmt.Errorf("over the limit of %d bytes", MaxFileBytes)
-	}
-	return data, nil
 }
 
 // hierarchy checks every node's children (in range, one parent each, no

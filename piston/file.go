@@ -34,19 +34,9 @@ const FileMax = gltfio.MaxFileBytes
 // node, accessor or field at fault. diskPath, when not "", is the file's
 // path on disk, which Share writes as -scene.
 func (m *Model) Open(fsys fs.FS, name, diskPath string) error {
-	st, err := fs.Stat(fsys, name)
+	data, err := scene.ReadFS(fsys, name, FileMax)
 	if err != nil {
-		return fmt.Errorf("%s: cannot read: %v", name, err)
-	}
-	if !st.Mode().IsRegular() {
-		return fmt.Errorf("%s: not a regular file", name)
-	}
-	if st.Size() > FileMax {
-		return fmt.Errorf("%s: file is %d bytes, over the limit of %d bytes", name, st.Size(), FileMax)
-	}
-	data, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return fmt.Errorf("%s: cannot read: %v", name, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	label := path.Base(name)
 	if diskPath != "" {

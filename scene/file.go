@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -186,27 +187,50 @@ func Load(path string) (*Scene, error) {
 
 // load is Load with the size limit as a parameter, for tests.
 func load(path string, limit int64) (*Scene, error) {
-	fail := func(msg string) (*Scene, error) { return nil, &Error{File: path, Msg: msg} }
-	fi, err := os.Stat(path)
+	data, err := ReadFile(path, limit)
 	if err != nil {
-		return fail("cannot read: " + pathErrReason(err))
-	}
-	if !fi.Mode().IsRegular() {
-		return fail(fmt.Sprintf("not a regular file (%s); a scene file must be a plain file", fileKind(fi.Mode())))
-	}
-	if fi.Size() > limit {
-		return fail(fmt.Sprintf("file is %d bytes, over the limit of %d bytes for scene files", fi.Size(), limit))
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return fail("cannot read: " + pathErrReason(err))
-	}
-	defer f.Close()
-	data, err := readLimited(f, limit)
-	if err != nil {
-		return fail(err.Error())
+		return nil, &Error{File: path, Msg: err.Error()}
 	}
 	return Unmarshal(path, data)
+}
+
+// ReadFile reads the file at path for a loader (scene files here, glTF
+// files in gltfio): only a regular file of at most limit bytes is read.
+// A directory, device or pipe is refused before it is opened (so a FIFO
+// cannot block), and the read stops one byte past the limit, so a file
+// that grows while it is read stays bounded too. The error says why in
+// words without the path (the caller names the file).
+func ReadFile(path string, limit int64) ([]byte, error) {
+	return readChecked(func() (fs.FileInfo, error) { return os.Stat(path) },
+		func() (io.ReadCloser, error) { return os.Open(path) }, limit)
+}
+
+// ReadFS is ReadFile for the file name in fsys (the folder a glTF file
+// names its buffers in, or the files dropped onto the window or page).
+func ReadFS(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	return readChecked(func() (fs.FileInfo, error) { return fs.Stat(fsys, name) },
+		func() (io.ReadCloser, error) { return fsys.Open(name) }, limit)
+}
+
+// readChecked is ReadFile and ReadFS: stat, refuse what is not a
+// regular file or is over limit, then open and read at most limit bytes.
+func readChecked(stat func() (fs.FileInfo, error), open func() (io.ReadCloser, error), limit int64) ([]byte, error) {
+	fi, err := stat()
+	if err != nil {
+		return nil, errors.New("cannot read: " + pathErrReason(err))
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("not a regular file (%s); it must be a plain file", fileKind(fi.Mode()))
+	}
+	if fi.Size() > limit {
+		return nil, fmt.Errorf("file is %d bytes, over the limit of %d bytes", fi.Size(), limit)
+	}
+	f, err := open()
+	if err != nil {
+		return nil, errors.New("cannot read: " + pathErrReason(err))
+	}
+	defer f.Close()
+	return readLimited(f, limit)
 }
 
 // readLimited reads r to its end, or fails once it has read more than
@@ -217,15 +241,15 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("cannot read: %s", pathErrReason(err))
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("file grew over the limit of %d bytes for scene files while it was read", limit)
+		return nil, fmt.Errorf("file grew over the limit of %d bytes while it was read", limit)
 	}
 	return data, nil
 }
 
-// pathErrReason drops the operation and path that *os.PathError repeats,
-// since the Error already names the file.
+// pathErrReason drops the operation and path that *fs.PathError repeats,
+// since the caller names the file.
 func pathErrReason(err error) string {
-	var pe *os.PathError
+	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err.Error()
 	}
@@ -233,7 +257,7 @@ func pathErrReason(err error) string {
 }
 
 // fileKind names a non-regular file mode for error messages.
-func fileKind(m os.FileMode) string {
+func fileKind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"
