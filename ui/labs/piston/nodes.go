@@ -27,6 +27,9 @@ import (
 // responsive, and the filter reaches the rest.
 const maxTreeRows = 200
 
+// moreRows is the line under a tree cut at maxTreeRows.
+var moreRows = fmt.Sprintf("(showing %d rows: type in the filter to find the others)", maxTreeRows)
+
 // maxParentChoices is the most nodes for which a node's row offers the
 // parent dropdown (a list of every node); larger scenes re-parent with
 // report -reparent.
@@ -34,17 +37,18 @@ const maxParentChoices = 300
 
 // tree is what the Nodes window's tree binds to, rebuilt by init.
 type tree struct {
-	roots    []int
-	kids     [][]int
-	ids      []string // per node, its ID scope (the index as text)
-	labels   []string // per node, its row label
-	lower    []string // per node, its name in lower case, for the filter
-	filter   string
-	matchOf  string // the filter the matches were found for
-	matches  []int
-	sceneSel int
-	scenes   []string
-	source   string
+	roots     []int
+	kids      [][]int
+	ids       []string // per node, its ID scope (the index as text)
+	labels    []string // per node, its row label
+	lower     []string // per node, its name in lower case, for the filter
+	filter    string
+	matchOf   string // the filter the matches were found for
+	matches   []int
+	matchText string // "N of M nodes match", made with the matches
+	sceneSel  int
+	scenes    []string
+	source    string
 }
 
 // initTree rebuilds the tree from the model's scene.
@@ -112,7 +116,7 @@ func (v *view) nodesWindow(ctx *debugui.Context, r image.Rectangle) {
 				v.treeRow(ctx, i, &budget)
 			}
 			if budget <= 0 {
-				ctx.Text(fmt.Sprintf("(showing %d rows: type in the filter to find the others)", maxTreeRows))
+				ctx.Text(moreRows)
 			}
 		} else {
 			v.filterRows(ctx)
@@ -155,8 +159,9 @@ func (v *view) filterRows(ctx *debugui.Context) {
 	if t.matchOf != t.filter {
 		t.matchOf = t.filter
 		t.matches = matchNodes(t.matches[:0], t.lower, t.filter)
+		t.matchText = fmt.Sprintf("%d of %d nodes match", len(t.matches), len(t.lower))
 	}
-	ctx.Text(fmt.Sprintf("%d of %d nodes match", len(t.matches), len(t.lower)))
+	ctx.Text(t.matchText)
 	for _, i := range t.matches[:min(len(t.matches), maxTreeRows)] {
 		ctx.IDScope(t.ids[i], func() {
 			ctx.TreeNode(t.labels[i], func() { v.nodeRows(ctx, i) })
