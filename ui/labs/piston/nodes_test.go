@@ -10,6 +10,7 @@ import (
 
 	"skewlab/internal/gltfgen"
 	"skewlab/piston"
+	"skewlab/render"
 	"skewlab/state"
 )
 
@@ -133,5 +134,35 @@ func TestEdgeCapNoteOnTheWall(t *testing.T) {
 	v.refreshNotes(false)
 	if len(v.notes.lines) != 1 || !strings.HasPrefix(v.notes.lines[0], "edge cap: drawing ") {
 		t.Errorf("notes %q on the wall under the cap, want the edge cap's", v.notes.lines)
+	}
+}
+
+// The notes wrap to the picture's width: at 400 px and scale 1 (Go Mono's
+// advance at render.TextSize) no line is longer than fits, and the words
+// are all kept.
+func TestNotesWrapToThePicture(t *testing.T) {
+	v, err := openInView(t, gltfgen.Scenes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.w = 400
+	v.refreshNotes(false)
+	chars := int((400 - 20) / render.TextMetricsAt(render.TextSize).Advance)
+	var words []string
+	for _, l := range v.notes.lines {
+		if len([]rune(l)) > chars {
+			t.Errorf("line %q is over %d characters", l, chars)
+		}
+		words = append(words, strings.Fields(l)...)
+	}
+	var want []string
+	for _, n := range v.M.Notes() {
+		want = append(want, strings.Fields(n)...)
+	}
+	if strings.Join(words, " ") != strings.Join(want, " ") {
+		t.Errorf("wrapped notes %q lose or reorder words of %q", v.notes.lines, v.M.Notes())
+	}
+	if len(v.notes.lines) <= len(v.M.Notes()) {
+		t.Errorf("%d lines for %d notes of over %d characters: not wrapped", len(v.notes.lines), len(v.M.Notes()), chars)
 	}
 }

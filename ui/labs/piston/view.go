@@ -5,6 +5,7 @@ package pistonlab
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/ebitengine/debugui"
@@ -18,6 +19,7 @@ import (
 	"skewlab/render"
 	"skewlab/scene"
 	"skewlab/state"
+	"skewlab/tour"
 	"skewlab/ui/kit"
 )
 
@@ -67,7 +69,9 @@ type notesCache struct {
 	scene        *scene.Scene
 	err          string
 	drawn, total int
-	lines        []string
+	chars        int      // the line length the notes were wrapped to
+	lines        []string // wrapped
+	errLines     int      // how many of lines are the open error's
 }
 
 // newView returns the piston lab's view of m.
@@ -248,27 +252,35 @@ func (v *view) refreshNotes(errShown bool) {
 		openErr = ""
 	}
 	drawn, total := m.Thinned()
-	if n.scene == m.Scene && n.err == openErr && n.drawn == drawn && n.total == total {
+	sc := v.labels.PixelScale()
+	chars := math.MaxInt // before the first picture the width is unknown
+	if v.w > 0 {
+		chars = max(20, int((v.w-20*sc)/render.TextMetricsAt(render.TextSize*sc).Advance))
+	}
+	if n.scene == m.Scene && n.err == openErr && n.drawn == drawn && n.total == total && n.chars == chars {
 		return
 	}
-	n.scene, n.err, n.drawn, n.total = m.Scene, openErr, drawn, total
-	n.lines = n.lines[:0]
+	n.scene, n.err, n.drawn, n.total, n.chars = m.Scene, openErr, drawn, total, chars
+	n.lines, n.errLines = n.lines[:0], 0
 	if n.err != "" {
-		n.lines = append(n.lines, "cannot open: "+n.err)
+		n.lines = append(n.lines, tour.Wrap("cannot open: "+n.err, chars)...)
+		n.errLines = len(n.lines)
 	}
-	n.lines = append(n.lines, m.Notes()...)
+	for _, note := range m.Notes() {
+		n.lines = append(n.lines, tour.Wrap(note, chars)...)
+	}
 }
 
 // drawNotes draws the notes at the top left of the picture, below where
-// the split view's titles go, the open error (first) in the warning
-// colour.
+// the split view's titles go, wrapped to its width, the open error
+// (first) in the warning colour.
 func (v *view) drawNotes(dst *ebiten.Image) {
 	n := &v.notes
 	s := v.labels.PixelScale()
 	step := 1.5 * render.TextSize * s
 	for i, l := range n.lines {
 		c := render.LabelGrey
-		if i == 0 && n.err != "" {
+		if i < n.errLines {
 			c = render.Warning
 		}
 		v.labels.Text(dst, l, v.x+10*s, step*(float64(i)+1.5), c)
