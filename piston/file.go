@@ -34,13 +34,13 @@ const FileMax = gltfio.MaxFileBytes
 // node, accessor or field at fault. diskPath, when not "", is the file's
 // path on disk, which Share writes as -scene.
 func (m *Model) Open(fsys fs.FS, name, diskPath string) error {
-	data, err := scene.ReadFS(fsys, name, FileMax)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
 	label := path.Base(name)
 	if diskPath != "" {
 		label = diskPath
+	}
+	data, err := scene.ReadFS(fsys, name, FileMax)
+	if err != nil {
+		return fmt.Errorf("%s: %w", label, err)
 	}
 	o := Opened{Name: label, Path: diskPath}
 	var sc *scene.Scene

@@ -210,3 +210,20 @@ func TestShareFileScene(t *testing.T) {
 		t.Errorf("a dropped file shared as scene %q sets %v, want neither", got.ScenePath, got.Sets)
 	}
 }
+
+// A file that cannot be read is named as the user gave it: its disk path
+// when there is one, else its name.
+func TestOpenErrorNamesThePath(t *testing.T) {
+	m, err := NewModel(state.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	err = m.Open(os.DirFS(dir), "gone.glb", filepath.Join(dir, "gone.glb"))
+	if err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, "gone.glb")+": cannot read: ") {
+		t.Errorf("error %v, want it to start with the disk path", err)
+	}
+	if err := m.Open(os.DirFS(dir), "gone.glb", ""); err == nil || !strings.HasPrefix(err.Error(), "gone.glb: ") {
+		t.Errorf("error %v, want it to start with the name", err)
+	}
+}
