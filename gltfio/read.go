@@ -224,6 +224,9 @@ func splitGLB(data []byte) (text, bin []byte, err error) {
 		return nil, nil, fmt.Errorf("GLB version %d; skewlab reads glTF 2.0", v)
 	}
 	total := le.Uint32(data[8:])
+	if total < 20 {
+		return nil, nil, fmt.Errorf("invalid GLB: its header says %d bytes, shorter than the header itself (20)", total)
+	}
 	if uint64(total) > uint64(len(data)) {
 		return nil, nil, fmt.Errorf("truncated GLB: its header says %d bytes, the file has %d", total, len(data))
 	}

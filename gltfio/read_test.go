@@ -2,6 +2,7 @@ package gltfio
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math"
 	"strings"
 	"testing"
@@ -256,5 +257,29 @@ func TestIsGLTF(t *testing.T) {
 	}
 	if !bytes.HasPrefix(gltfgen.RigGLB()[0].Data, []byte("glTF")) {
 		t.Fatal("rig.glb lacks the GLB magic")
+	}
+}
+
+// A GLB whose header or chunk lengths lie (too small, too big, past the
+// end) is refused with an error, never a panic: every total length from
+// 0 to 40 and every JSON chunk length near the edges, on rig.glb. (A
+// total under the header's 20 bytes once panicked: FuzzRead's seed
+// 2996a76a3f5ad7fa.)
+func TestLyingGLBLengths(t *testing.T) {
+	orig := gltfgen.RigGLB()[0].Data
+	for total := uint32(0); total <= 40; total++ {
+		data := append([]byte(nil), orig...)
+		binary.LittleEndian.PutUint32(data[8:], total)
+		if f, err := Read("rig.glb", data, nil); err == nil || f != nil {
+			t.Errorf("total length %d: read without an error", total)
+		}
+	}
+	jl := binary.LittleEndian.Uint32(orig[12:])
+	for _, l := range []uint32{0, 1, jl - 1, jl + 1, uint32(len(orig)) - 20, uint32(len(orig)) - 19, 1<<32 - 1} {
+		data := append([]byte(nil), orig...)
+		binary.LittleEndian.PutUint32(data[12:], l)
+		if f, err := Read("rig.glb", data, nil); err == nil || f != nil {
+			t.Errorf("JSON chunk length %d (true %d): read without an error", l, jl)
+		}
 	}
 }
