@@ -67,6 +67,9 @@ type Scene struct {
 	// Scene is the scene's node hierarchy (its roots in file order, each
 	// followed by its subtree, children in file order), validated.
 	Scene *scene.Scene
+	// Index[k] is the glTF node index (its place in the file's "nodes")
+	// of Scene.Nodes[k], so tools can match skewlab's nodes to the file.
+	Index []int
 }
 
 // IsGLTF reports whether a file should be read as glTF: its name ends in
@@ -496,7 +499,7 @@ func (r *reader) scenes(f *File, parent []int, names []string) error {
 	r.meshes = make([]*scene.Mesh, len(d.Meshes))
 	fitted := map[int]float64{}
 	for _, s := range list {
-		nodes, err := r.sceneNodes(s.roots, names, fitted)
+		nodes, index, err := r.sceneNodes(s.roots, names, fitted)
 		if err != nil {
 			return err
 		}
@@ -507,7 +510,7 @@ func (r *reader) scenes(f *File, parent []int, names []string) error {
 		if err != nil {
 			return err
 		}
-		f.Scenes = append(f.Scenes, Scene{Label: s.label, Scene: built})
+		f.Scenes = append(f.Scenes, Scene{Label: s.label, Scene: built, Index: index})
 	}
 	if len(fitted) > 0 {
 		var worst int
@@ -530,10 +533,10 @@ func (r *reader) scenes(f *File, parent []int, names []string) error {
 var palette = []scene.Color{scene.Magenta, scene.Cyan, {1, 0.8, 0}, {1, 0.45, 0.1}, {0.5, 0.6, 1}, {0.5, 1, 0.4}, {1, 0.55, 0.7}, {0.75, 0.75, 0.75}}
 
 // sceneNodes lists the subtrees of roots parents first, iteratively (a
-// chain of 10^5 nodes does not recurse), converting every node.
-func (r *reader) sceneNodes(roots []int, names []string, fitted map[int]float64) ([]scene.Node, error) {
+// chain of 10^5 nodes does not recurse), converting every node; index
+// holds each one's glTF node index.
+func (r *reader) sceneNodes(roots []int, names []string, fitted map[int]float64) (out []scene.Node, index []int, err error) {
 	d := &r.doc
-	var out []scene.Node
 	type item struct{ node, parent int }
 	stack := make([]item, 0, len(roots))
 	for k := len(roots) - 1; k >= 0; k-- {
@@ -546,12 +549,12 @@ func (r *reader) sceneNodes(roots []int, names []string, fitted map[int]float64)
 		gn := d.Nodes[it.node]
 		nd := scene.Node{Name: names[it.node], Parent: it.parent, Color: scene.Grey}
 		if err := r.transform(it.node, &nd, fitted); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if gn.Mesh != nil {
 			m, err := r.mesh(*gn.Mesh, it.node)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			nd.Mesh = m
 			nd.Color = palette[colored%len(palette)]
@@ -559,11 +562,12 @@ func (r *reader) sceneNodes(roots []int, names []string, fitted map[int]float64)
 		}
 		me := len(out)
 		out = append(out, nd)
+		index = append(index, it.node)
 		for k := len(gn.Children) - 1; k >= 0; k-- {
 			stack = append(stack, item{gn.Children[k], me})
 		}
 	}
-	return out, nil
+	return out, index, nil
 }
 
 // transform sets nd.Local (and Shear) from glTF node i's matrix or TRS.

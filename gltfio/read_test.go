@@ -3,6 +3,8 @@ package gltfio
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -280,6 +282,44 @@ func TestLyingGLBLengths(t *testing.T) {
 		binary.LittleEndian.PutUint32(data[12:], l)
 		if f, err := Read("rig.glb", data, nil); err == nil || f != nil {
 			t.Errorf("JSON chunk length %d (true %d): read without an error", l, jl)
+		}
+	}
+}
+
+// Index maps every scene node back to its place in the file: the node
+// named there (parsed independently from the file's JSON) is the one
+// skewlab shows, unless skewlab had to rename it (name#index, with the
+// index that must be gi).
+func TestSceneIndexNamesTheFileNode(t *testing.T) {
+	for _, fx := range gltfgen.Fixtures() {
+		if !gltfgen.Good(fx.Name) {
+			continue
+		}
+		files := fx.Files(2000)
+		f := mustRead(t, files)
+		var doc struct {
+			Nodes []struct {
+				Name string `json:"name"`
+			} `json:"nodes"`
+		}
+		text := files[0].Data
+		if bytes.HasPrefix(text, []byte("glTF")) {
+			n := binary.LittleEndian.Uint32(text[12:])
+			text = text[20 : 20+n]
+		}
+		if err := json.Unmarshal(text, &doc); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range f.Scenes {
+			if len(s.Index) != len(s.Scene.Nodes) {
+				t.Fatalf("%s %s: %d indices for %d nodes", fx.Name, s.Label, len(s.Index), len(s.Scene.Nodes))
+			}
+			for k, gi := range s.Index {
+				got, file := s.Scene.Nodes[k].Name, doc.Nodes[gi].Name
+				if got != file && !strings.HasSuffix(got, fmt.Sprintf("#%d", gi)) {
+					t.Errorf("%s %s: node %d %q has index %d, named %q in the file", fx.Name, s.Label, k, got, gi, file)
+				}
+			}
 		}
 	}
 }

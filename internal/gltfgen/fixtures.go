@@ -49,6 +49,10 @@ var fixtures = []Fixture{
 	{Name: "draco.gltf", About: "requires KHR_draco_mesh_compression", files: noArg(Draco)},
 }
 
+// Files returns the fixture's files, its main file first; triangles is
+// big.glb's approximate triangle count (other fixtures ignore it).
+func (f Fixture) Files(triangles int) []File { return f.files(triangles) }
+
 func noArg(f func() []File) func(int) []File {
 	return func(int) []File { return f() }
 }
