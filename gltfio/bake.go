@@ -1,0 +1,808 @@
+package gltfio
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/qmuntal/gltf"
+
+	"skewlab/scene"
+	"skewlab/transform"
+)
+
+// Baked is a shear-free copy of a glTF file made by Bake.
+type Baked struct {
+	// GLB is the copy as one binary glTF 2.0 file (every buffer in its
+	// BIN chunk).
+	GLB []byte
+	// Nodes is the number of nodes, the same as the original's, in the
+	// same order and with the same names.
+	Nodes int
+	// Reshaped counts the nodes whose world linear part was not a pure
+	// rotation (they had a scale, a mirror or a shear, of their own or
+	// inherited): their scale became 1 and the rest moved into the mesh.
+	Reshaped int
+	// Meshes counts the baked meshes written (one per mesh and distinct
+	// M); Copies counts those added as new meshes because nodes sharing
+	// one mesh need different forms (a mesh is copied only then, the
+	// unbaked form of a skinned or rotation-only node counting as one).
+	Meshes, Copies int
+	// Mirrored counts the rewritten meshes whose linear part mirrors
+	// (negative determinant): their triangles' winding and their
+	// tangents' w were flipped.
+	Mirrored int
+	// Notes say what the copy leaves out or keeps unbaked (animations,
+	// skinned meshes, ...), one sentence each.
+	Notes []string
+}
+
+// BakeFile bakes the glTF file at path (Bake); buffers named by relative
+// URIs are read from its folder.
+func BakeFile(p string) (*Baked, error) {
+	data, err := scene.ReadFile(p, MaxFileBytes)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	return Bake(p, data, os.DirFS(filepath.Dir(p)))
+}
+
+// Bake returns a copy of the glTF file data (name and fsys as for Read)
+// that every engine draws the same way: every node's transform becomes
+// rotation and translation with scale 1, keeping its world position and
+// rotation under matrix accumulation (world = parentWorld * local, local
+// = its matrix or T*R*S, column vectors), and the rest of its world
+// linear part L moves into its mesh. The world rotation is the polar
+// rotation Q of L (transform.PolarFit) and the mesh's linear part is
+// M = Q^T L, so the copy's world vertices Q M v = L v are exactly what a
+// matrix-accumulating engine (Unity, Godot, three.js) shows for the
+// original: positions by M, normals by M's inverse transpose (its signed
+// cofactor matrix, so a singular M still has one) renormalised, tangents
+// by M with w kept, morph target deltas alike. Where det M < 0 (a
+// mirror) triangle winding and tangent w flip. Vertex order, node order
+// and names are kept; a mesh shared by nodes whose M differ is copied
+// once per distinct M (to 1e-9 relative). Skinned meshes keep their
+// vertices (the joints' inverse bind matrices absorb their M, so skinning
+// is unchanged), animations are dropped (the copy is the rest pose);
+// Notes says so. Unreferenced accessors and buffer views are left out;
+// every buffer goes into the GLB's BIN chunk.
+//
+// The file must be one Read accepts. A node whose world matrix overflows
+// float64 is an error; a zero or singular world is baked (its mesh
+// collapses as the matrix engine shows it; a normal it collapses to zero
+// keeps its direction, counted in Notes).
+func Bake(name string, data []byte, fsys fs.FS) (*Baked, error) {
+	r := &reader{file: name, fsys: fsys}
+	if _, err := r.read(data); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	b, err := r.bake()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return b, nil
+}
+
+// identityTol is how far (largest entry, absolute) a node's baked linear
+// part M may be from the identity and still leave its mesh as it is; a
+// pure rotation's M is the identity to about 1e-16.
+const identityTol = 1e-12
+
+// sameFormTol is the relative distance (largest entry over the largest
+// entry of either) below which two nodes' M share one baked mesh.
+const sameFormTol = 1e-9
+
+// nodeBake is one node's baked transform: world rotation q, world
+// position t and the linear part m left for its mesh (world linear part
+// = R(q) * m).
+type nodeBake struct {
+	q        mgl64.Quat
+	t        mgl64.Vec3
+	m        mgl64.Mat3
+	identity bool
+}
+
+// baker holds the copy under construction: the reader's document is
+// edited in place, and newViews holds the bytes of every buffer view
+// the bake adds (keyed by view index).
+type baker struct {
+	r        *reader
+	orig     []*gltf.Mesh // the file's meshes, before any is replaced
+	newViews map[int][]byte
+	res      *Baked
+	// flat counts normals a singular M collapsed (kept as they were).
+	flat int
+}
+
+func (r *reader) bake() (*Baked, error) {
+	d := &r.doc
+	parent, err := r.hierarchy()
+	if err != nil {
+		return nil, err
+	}
+	order := parentsFirst(d, parent)
+	nb := make([]nodeBake, len(d.Nodes))
+	world := make([]mgl64.Mat4, len(d.Nodes))
+	b := &baker{r: r, newViews: map[int][]byte{}, res: &Baked{Nodes: len(d.Nodes)}}
+	for _, i := range order {
+		w := nodeLocal(d.Nodes[i])
+		if p := parent[i]; p >= 0 {
+			w = world[p].Mul4(w)
+		}
+		for _, v := range w {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("%s: its world matrix overflows float64; it cannot be baked", r.nodeLabel(i))
+			}
+		}
+		world[i] = w
+		l := transform.Linear(w)
+		f, _ := transform.PolarFit(l)
+		q := transform.RotMat3(f.Rotation)
+		m := q.Transpose().Mul3(l)
+		nb[i] = nodeBake{q: f.Rotation, t: mgl64.Vec3{w[12], w[13], w[14]}, m: m, identity: nearIdentity(m)}
+		if !nb[i].identity {
+			b.res.Reshaped++
+		}
+	}
+	// Every node: rotation and translation relative to its parent's baked
+	// world, scale 1.
+	for _, i := range order {
+		n := d.Nodes[i]
+		q, t := nb[i].q, nb[i].t
+		if p := parent[i]; p >= 0 {
+			pq := nb[p].q
+			q = transform.Normalize(pq.Conjugate().Mul(q))
+			t = transform.RotMat3(pq).Transpose().Mul3x1(t.Sub(nb[p].t))
+		}
+		n.Matrix = gltf.DefaultMatrix
+		n.Scale = gltf.DefaultScale
+		n.Translation = [3]float64{t[0], t[1], t[2]}
+		n.Rotation = [4]float64{q.V[0], q.V[1], q.V[2], q.W}
+	}
+	if err := b.meshes(order, nb); err != nil {
+		return nil, err
+	}
+	if err := b.skins(nb); err != nil {
+		return nil, err
+	}
+	if n := len(d.Animations); n > 0 {
+		d.Animations = nil
+		b.note(fmt.Sprintf("%d animation(s) dropped: the copy holds the rest pose (baking animated shear is out of scope)", n))
+	}
+	if b.flat > 0 {
+		b.note(fmt.Sprintf("%d normal(s) of a mesh its node flattens to zero thickness kept their direction (the inverse transpose is zero there)", b.flat))
+	}
+	external := 0
+	for _, im := range d.Images {
+		if im != nil && im.URI != "" && !strings.HasPrefix(im.URI, "data:") {
+			external++
+		}
+	}
+	if external > 0 {
+		b.note(fmt.Sprintf("%d image(s) are referenced by a file name relative to the original; keep them beside the copy", external))
+	}
+	if err := b.pack(); err != nil {
+		return nil, err
+	}
+	return b.res, nil
+}
+
+func (b *baker) note(s string) { b.res.Notes = append(b.res.Notes, s) }
+
+// nodeLocal returns glTF node n's local matrix: its matrix when it has
+// one, else T*R*S (the rotation normalised, as skewlab's modes do).
+func nodeLocal(n *gltf.Node) mgl64.Mat4 {
+	if m := n.Matrix; m != gltf.DefaultMatrix && m != [16]float64{} {
+		return mgl64.Mat4(m)
+	}
+	t, q, s := n.Translation, n.RotationOrDefault(), n.ScaleOrDefault()
+	return transform.TRS{
+		Position: mgl64.Vec3{t[0], t[1], t[2]},
+		Rotation: mgl64.Quat{W: q[3], V: mgl64.Vec3{q[0], q[1], q[2]}},
+		Scale:    mgl64.Vec3{s[0], s[1], s[2]},
+	}.Mat4()
+}
+
+// parentsFirst lists every node with each parent before its children
+// (roots in file order, then depth first), iteratively.
+func parentsFirst(d *gltf.Document, parent []int) []int {
+	order := make([]int, 0, len(d.Nodes))
+	var stack []int
+	for i := len(parent) - 1; i >= 0; i-- {
+		if parent[i] < 0 {
+			stack = append(stack, i)
+		}
+	}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		order = append(order, i)
+		ch := d.Nodes[i].Children
+		for k := len(ch) - 1; k >= 0; k-- {
+			stack = append(stack, ch[k])
+		}
+	}
+	return order
+}
+
+func nearIdentity(m mgl64.Mat3) bool {
+	id := mgl64.Ident3()
+	for k := range m {
+		if math.Abs(m[k]-id[k]) > identityTol {
+			return false
+		}
+	}
+	return true
+}
+
+func sameForm(a, c mgl64.Mat3) bool {
+	scale, diff := 0.0, 0.0
+	for k := range a {
+		scale = max(scale, math.Abs(a[k]), math.Abs(c[k]))
+		diff = max(diff, math.Abs(a[k]-c[k]))
+	}
+	return diff <= sameFormTol*scale
+}
+
+// meshes gives every node with a mesh the baked form of it for its M:
+// the original mesh where M is the identity or the node is skinned, one
+// rewritten mesh per distinct M otherwise (the first rewrites the mesh
+// in place unless some node still needs the original).
+func (b *baker) meshes(order []int, nb []nodeBake) error {
+	d := &b.r.doc
+	type form struct {
+		m     mgl64.Mat3
+		nodes []int
+	}
+	b.orig = slices.Clone(d.Meshes)
+	forms := make([][]form, len(d.Meshes))
+	keep := make([]bool, len(d.Meshes)) // some node needs the mesh unbaked
+	skinned := 0
+	for _, i := range order {
+		n := d.Nodes[i]
+		if n.Mesh == nil {
+			continue
+		}
+		mi := *n.Mesh
+		if mi < 0 || mi >= len(d.Meshes) {
+			return fmt.Errorf("%s: mesh = %d is not a mesh (the file has %d)", b.r.nodeLabel(i), mi, len(d.Meshes))
+		}
+		if n.Skin != nil {
+			skinned++
+			keep[mi] = true
+			continue
+		}
+		if nb[i].identity {
+			keep[mi] = true
+			continue
+		}
+		found := false
+		for k := range forms[mi] {
+			if sameForm(forms[mi][k].m, nb[i].m) {
+				forms[mi][k].nodes = append(forms[mi][k].nodes, i)
+				found = true
+				break
+			}
+		}
+		if !found {
+			forms[mi] = append(forms[mi], form{m: nb[i].m, nodes: []int{i}})
+		}
+	}
+	if skinned > 0 {
+		b.note(fmt.Sprintf("%d skinned mesh node(s) left unbaked: their vertices follow the joints, whose inverse bind matrices now absorb what the joints' scale held, so skinning is unchanged", skinned))
+	}
+	for mi, fs := range forms {
+		for k, f := range fs {
+			baked, err := b.mesh(mi, f.m)
+			if err != nil {
+				return err
+			}
+			target := mi
+			if keep[mi] || k > 0 {
+				target = len(d.Meshes)
+				d.Meshes = append(d.Meshes, baked)
+				b.res.Copies++
+			} else {
+				d.Meshes[mi] = baked
+			}
+			b.res.Meshes++
+			if f.m.Det() < 0 {
+				b.res.Mirrored++
+			}
+			for _, i := range f.nodes {
+				t := target
+				d.Nodes[i].Mesh = &t
+			}
+		}
+	}
+	return nil
+}
+
+// mesh returns glTF mesh mi baked by m: a new Mesh whose primitives have
+// new POSITION, NORMAL and TANGENT accessors (and morph target deltas),
+// and new indices where m mirrors.
+func (b *baker) mesh(mi int, m mgl64.Mat3) (*gltf.Mesh, error) {
+	src := b.orig[mi]
+	out := *src
+	out.Primitives = make([]*gltf.Primitive, len(src.Primitives))
+	det := m.Det()
+	// nrm maps a normal: M^-T = cofactor(M)/det M, so sign(det) * cofactor
+	// has its direction, and stays defined when M is singular.
+	nrm := cofactor(m)
+	if det < 0 {
+		nrm = nrm.Mul(-1)
+	}
+	for pi, p := range src.Primitives {
+		if p == nil {
+			return nil, fmt.Errorf("mesh %d: primitives[%d] is null", mi, pi)
+		}
+		where := fmt.Sprintf("mesh %d %q primitive %d", mi, src.Name, pi)
+		np := *p
+		np.Attributes = maps(p.Attributes)
+		var nScale, tScale []float64 // per vertex, for morph deltas
+		if a, ok := p.Attributes[gltf.POSITION]; ok {
+			v, err := b.floats(a, where+" POSITION", gltf.AccessorVec3)
+			if err != nil {
+				return nil, err
+			}
+			mapVec3(v, m, false, nil)
+			np.Attributes[gltf.POSITION] = b.addFloats(v, gltf.AccessorVec3, true)
+		}
+		if a, ok := p.Attributes[gltf.NORMAL]; ok {
+			v, err := b.floats(a, where+" NORMAL", gltf.AccessorVec3)
+			if err != nil {
+				return nil, err
+			}
+			nScale = make([]float64, len(v)/3)
+			b.flat += mapVec3(v, nrm, true, nScale)
+			np.Attributes[gltf.NORMAL] = b.addFloats(v, gltf.AccessorVec3, false)
+		}
+		if a, ok := p.Attributes[gltf.TANGENT]; ok {
+			v, err := b.floats(a, where+" TANGENT", gltf.AccessorVec4)
+			if err != nil {
+				return nil, err
+			}
+			tScale = make([]float64, len(v)/4)
+			for k := 0; k+3 < len(v); k += 4 {
+				x := m.Mul3x1(mgl64.Vec3{v[k], v[k+1], v[k+2]})
+				if l := x.Len(); l > 0 && !math.IsInf(l, 0) {
+					v[k], v[k+1], v[k+2] = x[0]/l, x[1]/l, x[2]/l
+					tScale[k/4] = 1 / l
+				}
+				if det < 0 {
+					v[k+3] = -v[k+3]
+				}
+			}
+			np.Attributes[gltf.TANGENT] = b.addFloats(v, gltf.AccessorVec4, false)
+		}
+		if len(p.Targets) > 0 {
+			np.Targets = make([]gltf.PrimitiveAttributes, len(p.Targets))
+			for ti, t := range p.Targets {
+				nt := maps(t)
+				for attr, a := range t {
+					var lin mgl64.Mat3
+					var scale []float64
+					switch attr {
+					case gltf.POSITION:
+						lin = m
+					case gltf.NORMAL:
+						lin, scale = nrm, nScale
+					case gltf.TANGENT:
+						lin, scale = m, tScale
+					default:
+						continue
+					}
+					v, err := b.floats(a, fmt.Sprintf("%s target %d %s", where, ti, attr), gltf.AccessorVec3)
+					if err != nil {
+						return nil, err
+					}
+					mapVec3(v, lin, false, nil)
+					if scale != nil {
+						// The base vector's normalisation factor, so base +
+						// weight * delta keeps its direction after the
+						// engine's own normalisation.
+						for k := range min(len(scale), len(v)/3) {
+							if scale[k] > 0 {
+								v[3*k], v[3*k+1], v[3*k+2] = v[3*k]*scale[k], v[3*k+1]*scale[k], v[3*k+2]*scale[k]
+							}
+						}
+					}
+					nt[attr] = b.addFloats(v, gltf.AccessorVec3, attr == gltf.POSITION)
+				}
+				np.Targets[ti] = nt
+			}
+		}
+		if det < 0 {
+			if err := b.flipWinding(&np, where); err != nil {
+				return nil, err
+			}
+		}
+		out.Primitives[pi] = &np
+	}
+	return &out, nil
+}
+
+func maps(m gltf.PrimitiveAttributes) gltf.PrimitiveAttributes {
+	out := make(gltf.PrimitiveAttributes, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// mapVec3 replaces each 3-vector of v by lin times it; with normalize it
+// then makes it unit length, keeping a vector lin sends to zero (or to
+// an infinite length) as it was, stores 1/length in scale (when not nil)
+// and returns how many vectors were kept.
+func mapVec3(v []float64, lin mgl64.Mat3, normalize bool, scale []float64) (kept int) {
+	for k := 0; k+2 < len(v); k += 3 {
+		x := lin.Mul3x1(mgl64.Vec3{v[k], v[k+1], v[k+2]})
+		if normalize {
+			l := x.Len()
+			if l == 0 || math.IsInf(l, 0) || math.IsNaN(l) {
+				kept++
+				continue
+			}
+			x = x.Mul(1 / l)
+			if scale != nil {
+				scale[k/3] = 1 / l
+			}
+		}
+		v[k], v[k+1], v[k+2] = x[0], x[1], x[2]
+	}
+	return kept
+}
+
+// cofactor returns the cofactor matrix of m: det(m) * m^-T when m is
+// invertible, and defined (possibly zero) when it is not.
+func cofactor(m mgl64.Mat3) mgl64.Mat3 {
+	c0, c1, c2 := m.Col(0), m.Col(1), m.Col(2)
+	return mgl64.Mat3FromCols(c1.Cross(c2), c2.Cross(c0), c0.Cross(c1))
+}
+
+// flipWinding reverses the facing of a triangle primitive's triangles
+// without moving a vertex: each triangle's last two corners swap
+// (triangles), the strip gains a repeated first index so every triangle's
+// parity flips (strip), the fan's rim reverses (fan). A primitive without
+// indices gets them. Lines and points have no facing.
+func (b *baker) flipWinding(p *gltf.Primitive, where string) error {
+	if p.Mode != gltf.PrimitiveTriangles && p.Mode != gltf.PrimitiveTriangleStrip && p.Mode != gltf.PrimitiveTriangleFan {
+		return nil
+	}
+	pos, ok := p.Attributes[gltf.POSITION]
+	if !ok {
+		return nil
+	}
+	count := b.r.doc.Accessors[pos].Count
+	var idx []uint32
+	if p.Indices != nil {
+		var err error
+		if idx, err = b.r.indices(*p.Indices, count, where); err != nil {
+			return err
+		}
+	} else {
+		idx = make([]uint32, count)
+		for k := range idx {
+			idx[k] = uint32(k)
+		}
+	}
+	switch p.Mode {
+	case gltf.PrimitiveTriangles:
+		for k := 0; k+2 < len(idx); k += 3 {
+			idx[k+1], idx[k+2] = idx[k+2], idx[k+1]
+		}
+	case gltf.PrimitiveTriangleStrip:
+		if len(idx) > 0 {
+			idx = slices.Insert(idx, 0, idx[0])
+		}
+	case gltf.PrimitiveTriangleFan:
+		if len(idx) > 1 {
+			slices.Reverse(idx[1:])
+		}
+	}
+	a := b.addIndices(idx, count)
+	p.Indices = &a
+	return nil
+}
+
+// floats reads a float accessor of type typ as float64s, refusing one
+// that is not finite.
+func (b *baker) floats(ai int, where string, typ gltf.AccessorType) ([]float64, error) {
+	data, stride, n, _, err := b.r.view(ai, where, typ, gltf.ComponentFloat)
+	if err != nil {
+		return nil, err
+	}
+	c := typ.Components()
+	out := make([]float64, n*c)
+	le := binary.LittleEndian
+	for k := range n {
+		for j := range c {
+			v := float64(math.Float32frombits(le.Uint32(data[k*stride+4*j:])))
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("accessor %d (%s): element %d is not a finite number", ai, where, k)
+			}
+			out[k*c+j] = v
+		}
+	}
+	return out, nil
+}
+
+// addView adds a buffer view holding data and returns its index.
+func (b *baker) addView(data []byte, target gltf.Target) int {
+	d := &b.r.doc
+	d.BufferViews = append(d.BufferViews, &gltf.BufferView{ByteLength: len(data), Target: target})
+	i := len(d.BufferViews) - 1
+	b.newViews[i] = data
+	return i
+}
+
+// addFloats adds a float32 accessor of type typ holding v (min and max
+// with minMax, as POSITION needs) and returns its index.
+func (b *baker) addFloats(v []float64, typ gltf.AccessorType, minMax bool) int {
+	d := &b.r.doc
+	c := typ.Components()
+	data := make([]byte, 4*len(v))
+	for k, x := range v {
+		binary.LittleEndian.PutUint32(data[4*k:], math.Float32bits(float32(x)))
+	}
+	view := b.addView(data, gltf.TargetArrayBuffer)
+	a := &gltf.Accessor{BufferView: &view, ComponentType: gltf.ComponentFloat, Count: len(v) / c, Type: typ}
+	if minMax && len(v) >= c {
+		a.Min, a.Max = make([]float64, c), make([]float64, c)
+		for j := range c {
+			a.Min[j], a.Max[j] = math.Inf(1), math.Inf(-1)
+		}
+		for k := 0; k+c <= len(v); k += c {
+			for j := range c {
+				x := float64(float32(v[k+j]))
+				a.Min[j], a.Max[j] = min(a.Min[j], x), max(a.Max[j], x)
+			}
+		}
+	}
+	d.Accessors = append(d.Accessors, a)
+	return len(d.Accessors) - 1
+}
+
+// addIndices adds an index accessor (unsigned short when every index
+// fits below the primitive-restart value, else unsigned int).
+func (b *baker) addIndices(idx []uint32, vertices int) int {
+	d := &b.r.doc
+	var data []byte
+	comp := gltf.ComponentUint
+	if vertices < 0xFFFF {
+		comp = gltf.ComponentUshort
+		data = make([]byte, 2*len(idx))
+		for k, v := range idx {
+			binary.LittleEndian.PutUint16(data[2*k:], uint16(v))
+		}
+		data = append(data, make([]byte, (4-len(data)%4)%4)...)
+	} else {
+		data = make([]byte, 4*len(idx))
+		for k, v := range idx {
+			binary.LittleEndian.PutUint32(data[4*k:], v)
+		}
+	}
+	view := b.addView(data, gltf.TargetElementArrayBuffer)
+	d.BufferViews[view].ByteLength = len(idx) * comp.ByteSize()
+	d.Accessors = append(d.Accessors, &gltf.Accessor{BufferView: &view, ComponentType: comp, Count: len(idx), Type: gltf.AccessorScalar})
+	return len(d.Accessors) - 1
+}
+
+// skins moves each joint's baked linear part into its inverse bind
+// matrix: skinning uses world_j * IBM_j, and the original world_j is the
+// baked one times M_j, so IBM'_j = M_j * IBM_j keeps it.
+func (b *baker) skins(nb []nodeBake) error {
+	d := &b.r.doc
+	for si, s := range d.Skins {
+		if s == nil {
+			return fmt.Errorf("skins[%d] is null", si)
+		}
+		all := true
+		for _, j := range s.Joints {
+			if j < 0 || j >= len(nb) {
+				return fmt.Errorf("skin %d: joint %d is not a node (the file has %d)", si, j, len(nb))
+			}
+			all = all && nb[j].identity
+		}
+		if all {
+			continue
+		}
+		ibm := make([]float64, 16*len(s.Joints))
+		if s.InverseBindMatrices != nil {
+			v, err := b.floats(*s.InverseBindMatrices, fmt.Sprintf("skin %d inverseBindMatrices", si), gltf.AccessorMat4)
+			if err != nil {
+				return err
+			}
+			if len(v) < len(ibm) {
+				return fmt.Errorf("skin %d: %d inverse bind matrices for %d joints", si, len(v)/16, len(s.Joints))
+			}
+			copy(ibm, v)
+		} else {
+			for k := range s.Joints {
+				ibm[16*k], ibm[16*k+5], ibm[16*k+10], ibm[16*k+15] = 1, 1, 1, 1
+			}
+		}
+		for k, j := range s.Joints {
+			m := nb[j].m
+			m4 := mgl64.Mat4{m[0], m[1], m[2], 0, m[3], m[4], m[5], 0, m[6], m[7], m[8], 0, 0, 0, 0, 1}
+			var old mgl64.Mat4
+			copy(old[:], ibm[16*k:16*k+16])
+			nw := m4.Mul4(old)
+			copy(ibm[16*k:], nw[:])
+		}
+		a := b.addFloats(ibm, gltf.AccessorMat4, false)
+		d.BufferViews[*d.Accessors[a].BufferView].Target = 0 // not vertex data
+		s.InverseBindMatrices = &a
+	}
+	return nil
+}
+
+// pack leaves out accessors and buffer views nothing refers to (unless
+// the file uses an extension, which might refer to them), then copies
+// every remaining buffer view into one buffer, 4-byte aligned, which
+// becomes the GLB's BIN chunk, and encodes the copy.
+func (b *baker) pack() error {
+	d := &b.r.doc
+	keepAcc := make([]bool, len(d.Accessors))
+	keepView := make([]bool, len(d.BufferViews))
+	if len(d.ExtensionsUsed) > 0 {
+		for i := range keepAcc {
+			keepAcc[i] = true
+		}
+		for i := range keepView {
+			keepView[i] = true
+		}
+	}
+	use := func(i *int) {
+		if i != nil && *i >= 0 && *i < len(keepAcc) {
+			keepAcc[*i] = true
+		}
+	}
+	for _, m := range d.Meshes {
+		for _, p := range m.Primitives {
+			if p == nil {
+				continue
+			}
+			for _, a := range p.Attributes {
+				use(&a)
+			}
+			use(p.Indices)
+			for _, t := range p.Targets {
+				for _, a := range t {
+					use(&a)
+				}
+			}
+		}
+	}
+	for _, s := range d.Skins {
+		use(s.InverseBindMatrices)
+	}
+	useView := func(i *int) {
+		if i != nil && *i >= 0 && *i < len(keepView) {
+			keepView[*i] = true
+		}
+	}
+	for i, a := range d.Accessors {
+		if !keepAcc[i] {
+			continue
+		}
+		useView(a.BufferView)
+		if a.Sparse != nil {
+			useView(&a.Sparse.Indices.BufferView)
+			useView(&a.Sparse.Values.BufferView)
+		}
+	}
+	for _, im := range d.Images {
+		if im != nil {
+			useView(im.BufferView)
+		}
+	}
+	accIndex := renumber(keepAcc)
+	viewIndex := renumber(keepView)
+	remap := func(i *int, index []int) *int {
+		if i == nil || *i < 0 || *i >= len(index) {
+			return i
+		}
+		v := index[*i]
+		return &v
+	}
+	// The new buffer: kept views in order, each 4-byte aligned.
+	var buf bytes.Buffer
+	var views []*gltf.BufferView
+	for i, v := range d.BufferViews {
+		if !keepView[i] {
+			continue
+		}
+		data, ok := b.newViews[i]
+		if !ok {
+			if v.Buffer < 0 || v.Buffer >= len(b.r.bufs) || v.ByteOffset < 0 || v.ByteLength < 0 || v.ByteOffset+v.ByteLength > len(b.r.bufs[v.Buffer]) {
+				return fmt.Errorf("bufferView %d lies outside buffer %d", i, v.Buffer)
+			}
+			data = b.r.bufs[v.Buffer][v.ByteOffset : v.ByteOffset+v.ByteLength]
+		}
+		for buf.Len()%4 != 0 {
+			buf.WriteByte(0)
+		}
+		nv := *v
+		nv.Buffer, nv.ByteOffset, nv.ByteLength = 0, buf.Len(), min(v.ByteLength, len(data))
+		buf.Write(data[:nv.ByteLength])
+		views = append(views, &nv)
+	}
+	var accs []*gltf.Accessor
+	for i, a := range d.Accessors {
+		if !keepAcc[i] {
+			continue
+		}
+		na := *a
+		na.BufferView = remap(a.BufferView, viewIndex)
+		if a.Sparse != nil {
+			sp := *a.Sparse
+			sp.Indices.BufferView = *remap(&sp.Indices.BufferView, viewIndex)
+			sp.Values.BufferView = *remap(&sp.Values.BufferView, viewIndex)
+			na.Sparse = &sp
+		}
+		accs = append(accs, &na)
+	}
+	for _, m := range d.Meshes {
+		for _, p := range m.Primitives {
+			if p == nil {
+				continue
+			}
+			for k, a := range p.Attributes {
+				p.Attributes[k] = *remap(&a, accIndex)
+			}
+			p.Indices = remap(p.Indices, accIndex)
+			for _, t := range p.Targets {
+				for k, a := range t {
+					t[k] = *remap(&a, accIndex)
+				}
+			}
+		}
+	}
+	for _, s := range d.Skins {
+		s.InverseBindMatrices = remap(s.InverseBindMatrices, accIndex)
+	}
+	for _, im := range d.Images {
+		if im != nil {
+			im.BufferView = remap(im.BufferView, viewIndex)
+		}
+	}
+	d.Accessors, d.BufferViews = accs, views
+	d.Buffers = nil
+	if buf.Len() > 0 {
+		d.Buffers = []*gltf.Buffer{{ByteLength: buf.Len(), Data: buf.Bytes()}}
+	}
+	gen := "skewlab bake"
+	if d.Asset.Generator != "" {
+		gen += " (from " + d.Asset.Generator + ")"
+	}
+	d.Asset.Generator = gen
+	var out bytes.Buffer
+	if err := gltf.NewEncoder(&out).Encode(d); err != nil {
+		return fmt.Errorf("encoding the copy: %v", err)
+	}
+	b.res.GLB = out.Bytes()
+	return nil
+}
+
+// renumber returns, for each kept entry, its index among the kept ones
+// (-1 for the others).
+func renumber(keep []bool) []int {
+	index := make([]int, len(keep))
+	n := 0
+	for i, k := range keep {
+		index[i] = -1
+		if k {
+			index[i] = n
+			n++
+		}
+	}
+	return index
+}
