@@ -202,7 +202,7 @@ func nodeLocal(n *gltf.Node) mgl64.Mat4 {
 	if m := n.Matrix; m != gltf.DefaultMatrix && m != [16]float64{} {
 		return mgl64.Mat4(m)
 	}
-	t, q, s := n.Translation, n.RotationOrDefault(), n.ScaleOrDefault()
+	t, q, s := n.Translation, n.RotationOrDefault(), n.Scale
 	return transform.TRS{
 		Position: mgl64.Vec3{t[0], t[1], t[2]},
 		Rotation: mgl64.Quat{W: q[3], V: mgl64.Vec3{q[0], q[1], q[2]}},

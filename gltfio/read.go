@@ -587,8 +587,11 @@ func (r *reader) transform(i int, nd *scene.Node, fitted map[int]float64) error 
 	}
 	// JSON numbers are finite; magnitudes and a zero rotation are
 	// scene.New's to refuse, naming the node. (A rotation written as
-	// all zeros reads as the default, as the glTF library has it.)
-	t, q, s := gn.Translation, gn.RotationOrDefault(), gn.ScaleOrDefault()
+	// all zeros reads as the default, as the glTF library has it. A
+	// scale written as all zeros is a zero scale: the library's
+	// ScaleOrDefault would read it as 1, but its decoder already gives
+	// an absent scale the default.)
+	t, q, s := gn.Translation, gn.RotationOrDefault(), gn.Scale
 	nd.Local = transform.TRS{
 		Position: mgl64.Vec3{t[0], t[1], t[2]},
 		Rotation: mgl64.Quat{W: q[3], V: mgl64.Vec3{q[0], q[1], q[2]}},

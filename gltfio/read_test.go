@@ -323,3 +323,20 @@ func TestSceneIndexNamesTheFileNode(t *testing.T) {
 		}
 	}
 }
+
+// A scale written as [0,0,0] is a zero scale (the node collapses), not
+// the default 1; an absent scale is 1.
+func TestZeroScaleIsRead(t *testing.T) {
+	js := `{"asset":{"version":"2.0"},"nodes":[{"name":"Flat","scale":[0,0,0],"children":[1]},{"name":"Kid"}]}`
+	f, err := Read("zero.gltf", []byte(js), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := f.Scenes[0].Scene
+	if s := sc.Nodes[sc.Index("Flat")].Local.Scale; s != (mgl64.Vec3{}) {
+		t.Errorf("Flat scale %v, want 0,0,0", s)
+	}
+	if s := sc.Nodes[sc.Index("Kid")].Local.Scale; s != (mgl64.Vec3{1, 1, 1}) {
+		t.Errorf("Kid scale %v, want 1,1,1", s)
+	}
+}
