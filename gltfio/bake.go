@@ -6,15 +6,12 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 
-	"skewlab/scene"
 	"skewlab/transform"
 )
 
@@ -39,19 +36,12 @@ type Baked struct {
 	// (negative determinant): their triangles' winding and their
 	// tangents' w were flipped.
 	Mirrored int
+	// Skinned lists the glTF indices of the nodes whose skinned mesh was
+	// left as it is (it follows the joints, not the node).
+	Skinned []int
 	// Notes say what the copy leaves out or keeps unbaked (animations,
 	// skinned meshes, ...), one sentence each.
 	Notes []string
-}
-
-// BakeFile bakes the glTF file at path (Bake); buffers named by relative
-// URIs are read from its folder.
-func BakeFile(p string) (*Baked, error) {
-	data, err := scene.ReadFile(p, MaxFileBytes)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
-	}
-	return Bake(p, data, os.DirFS(filepath.Dir(p)))
 }
 
 // Bake returns a copy of the glTF file data (name and fsys as for Read)
@@ -68,7 +58,7 @@ func BakeFile(p string) (*Baked, error) {
 // by M with w kept, morph target deltas alike. Where det M < 0 (a
 // mirror) triangle winding and tangent w flip. Vertex order, node order
 // and names are kept; a mesh shared by nodes whose M differ is copied
-// once per distinct M (to 1e-9 relative). Skinned meshes keep their
+// once per distinct M (to float32 precision, see formBits). Skinned meshes keep their
 // vertices (the joints' inverse bind matrices absorb their M, so skinning
 // is unchanged), animations are dropped (the copy is the rest pose);
 // Notes says so. Unreferenced accessors and buffer views are left out;
@@ -95,9 +85,10 @@ func Bake(name string, data []byte, fsys fs.FS) (*Baked, error) {
 // pure rotation's M is the identity to about 1e-16.
 const identityTol = 1e-12
 
-// sameFormTol is the relative distance (largest entry over the largest
-// entry of either) below which two nodes' M share one baked mesh.
-const sameFormTol = 1e-9
+// formBits is how finely two nodes' M must agree to share one baked
+// mesh: every entry the same after rounding to 2^-24 of the largest
+// entry (float32 precision, the precision the mesh is stored in).
+const formBits = 24
 
 // nodeBake is one node's baked transform: world rotation q, world
 // position t and the linear part m left for its mesh (world linear part
@@ -242,13 +233,27 @@ func nearIdentity(m mgl64.Mat3) bool {
 	return true
 }
 
-func sameForm(a, c mgl64.Mat3) bool {
-	scale, diff := 0.0, 0.0
-	for k := range a {
-		scale = max(scale, math.Abs(a[k]), math.Abs(c[k]))
-		diff = max(diff, math.Abs(a[k]-c[k]))
+// formKey is a mesh index and its M rounded to formBits: nodes with the
+// same key share a baked mesh. A hash key keeps the grouping linear in
+// the number of nodes.
+type formKey struct {
+	mesh int
+	m    [9]int64
+}
+
+func keyOf(mesh int, m mgl64.Mat3) formKey {
+	k := formKey{mesh: mesh}
+	scale := 0.0
+	for _, v := range m {
+		scale = max(scale, math.Abs(v))
 	}
-	return diff <= sameFormTol*scale
+	if scale == 0 {
+		return k
+	}
+	for i, v := range m {
+		k.m[i] = int64(math.Round(math.Ldexp(v/scale, formBits)))
+	}
+	return k
 }
 
 // meshes gives every node with a mesh the baked form of it for its M:
@@ -263,6 +268,7 @@ func (b *baker) meshes(order []int, nb []nodeBake) error {
 	}
 	b.orig = slices.Clone(d.Meshes)
 	forms := make([][]form, len(d.Meshes))
+	index := map[formKey]int{}          // form's place in forms[mesh]
 	keep := make([]bool, len(d.Meshes)) // some node needs the mesh unbaked
 	skinned := 0
 	for _, i := range order {
@@ -276,6 +282,7 @@ func (b *baker) meshes(order []int, nb []nodeBake) error {
 		}
 		if n.Skin != nil {
 			skinned++
+			b.res.Skinned = append(b.res.Skinned, i)
 			keep[mi] = true
 			continue
 		}
@@ -283,17 +290,13 @@ func (b *baker) meshes(order []int, nb []nodeBake) error {
 			keep[mi] = true
 			continue
 		}
-		found := false
-		for k := range forms[mi] {
-			if sameForm(forms[mi][k].m, nb[i].m) {
-				forms[mi][k].nodes = append(forms[mi][k].nodes, i)
-				found = true
-				break
-			}
+		key := keyOf(mi, nb[i].m)
+		if k, ok := index[key]; ok {
+			forms[mi][k].nodes = append(forms[mi][k].nodes, i)
+			continue
 		}
-		if !found {
-			forms[mi] = append(forms[mi], form{m: nb[i].m, nodes: []int{i}})
-		}
+		index[key] = len(forms[mi])
+		forms[mi] = append(forms[mi], form{m: nb[i].m, nodes: []int{i}})
 	}
 	if skinned > 0 {
 		b.note(fmt.Sprintf("%d skinned mesh node(s) left unbaked: their vertices follow the joints, whose inverse bind matrices now absorb what the joints' scale held, so skinning is unchanged", skinned))
