@@ -9,7 +9,7 @@ TOOLS         := $(CURDIR)/tools/bin
 FUZZFACTOR    ?= 1
 XVFB          := xvfb-run -a -s "-screen 0 1280x720x24"
 
-.PHONY: run test check gotest fuzz gltfcheck bench build clean deps-run deps-test idlecpu
+.PHONY: run test check gotest fuzz gltf-fixtures gltfcheck bakecheck bench build clean deps-run deps-test idlecpu
 
 run: deps-run build
 	@./skewlab $(ARGS)
@@ -48,20 +48,45 @@ gotest:
 fuzz:
 	@scripts/fuzz.sh $(FUZZFACTOR)
 
-# The Khronos glTF validator (npm gltf-validator, pinned in
-# checks/gltf/package-lock.json) on the fixtures scripts/gengltf writes:
-# good ones must have no error, bad ones the validator can judge at least
-# one (checks/gltf/validate.mjs; manifest.json says which is which).
-gltfcheck: deps-web
-	@echo "test: glTF fixtures (scripts/gengltf) through the Khronos validator"
+# The glTF fixtures scripts/gengltf writes and the npm packages of
+# checks/gltf (pinned in its package-lock.json), shared by gltfcheck and
+# bakecheck: make test asks for both in one make, so they are made once.
+GLTF_DIR      := out/gltf
+gltf-fixtures: deps-web
+	@echo "test: npm packages of checks/gltf (npm ci) and the glTF fixtures (scripts/gengltf) in $(GLTF_DIR)"
 	cd checks/gltf && npm ci --no-audit --no-fund
-	$(GO) run ./scripts/gengltf -o out/gltf
-	node checks/gltf/validate.mjs out/gltf
+	$(GO) run ./scripts/gengltf -o $(GLTF_DIR)
+
+# The Khronos glTF validator (npm gltf-validator) on the fixtures: good
+# ones must have no error, bad ones the validator can judge at least one
+# (checks/gltf/validate.mjs; manifest.json says which is which).
+gltfcheck: gltf-fixtures
+	@echo "test: glTF fixtures through the Khronos validator"
+	node checks/gltf/validate.mjs $(GLTF_DIR)
+
+# skewlab bake on every good fixture, checked by third-party tools
+# (checks/gltf/bakecheck.mjs): the Khronos validator, world vertices
+# computed with @gltf-transform/core against skewlab's expectation of the
+# original (scripts/worldverts), and @gltf-transform/functions' flatten()
+# against the bake on the skewed rig.
+bakecheck: gltf-fixtures build
+	@echo "test: skewlab bake of every good fixture into $(GLTF_DIR)/baked, with scripts/worldverts' expectation of the original"
+	rm -rf $(GLTF_DIR)/baked && mkdir -p $(GLTF_DIR)/baked
+	$(GO) build -o out/worldverts ./scripts/worldverts
+	@set -e; for f in $$(node -p "require('./$(GLTF_DIR)/manifest.json').fixtures.filter((f) => f.good).map((f) => f.name).join(' ')"); do \
+	  echo "./skewlab bake $(GLTF_DIR)/$$f -o $(GLTF_DIR)/baked/$$f.glb"; \
+	  ./skewlab bake $(GLTF_DIR)/$$f -o $(GLTF_DIR)/baked/$$f.glb; \
+	  echo "out/worldverts $(GLTF_DIR)/$$f > $(GLTF_DIR)/baked/$$f.expect.json"; \
+	  out/worldverts $(GLTF_DIR)/$$f > $(GLTF_DIR)/baked/$$f.expect.json; \
+	done
+	@echo "test: baked files through the Khronos validator, glTF-Transform's world vertices and flatten() (checks/gltf/bakecheck.mjs)"
+	node checks/gltf/bakecheck.mjs $(GLTF_DIR)
 
 # The browser test runs after the Go tests, not in parallel with them;
-# its mutation check after it (the web build is made once).
+# its mutation check after it (the web build is made once). gltfcheck and
+# bakecheck share one make, so their fixtures are made once.
 test: deps-test check gotest fuzz
-	$(MAKE) gltfcheck
+	$(MAKE) gltfcheck bakecheck
 	$(MAKE) webtest
 	$(MAKE) webtest-mutation
 
