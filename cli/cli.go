@@ -66,7 +66,68 @@ func NewFlagSet(name, synopsis string) *flag.FlagSet {
 // for -h, -help or --help, ExitUsage after printing one error line for a
 // bad flag, a bad value or a stray argument (commands take flags only).
 func ParseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
-	err := fs.Parse(args)
+	if code := parseError(fs, fs.Parse(args), stdout, stderr); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return UsageError(stderr, fs.Name(), fmt.Errorf("unexpected argument %q (flags only; %s)", fs.Arg(0), HelpHint(fs.Name())))
+	}
+	return -1
+}
+
+// ParseArgs is ParseFlags for a command that also takes arguments (such
+// as a FILE): flags may come before, between and after them
+// (`skewlab audit rig.gltf -format json` as well as `skewlab audit
+// -format json rig.gltf`), where fs.Parse alone stops at the first
+// argument that is not a flag. "--" ends the flags: everything after it
+// is an argument, even if it starts with '-' (a lone "-" is an argument
+// anyway). It returns the arguments in order and -1 to continue, or nil
+// and an exit status as ParseFlags does for -h and for a bad flag or
+// value. How many arguments the command takes is the caller's to check.
+func ParseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (pos []string, code int) {
+	rest := args
+	for len(rest) > 0 {
+		if code := parseError(fs, fs.Parse(rest), stdout, stderr); code >= 0 {
+			return nil, code
+		}
+		used := len(rest) - fs.NArg()
+		ended := used > 0 && rest[used-1] == "--" && !isValue(fs, rest, used-1)
+		rest = fs.Args()
+		if ended {
+			return append(pos, rest...), -1
+		}
+		if len(rest) > 0 {
+			pos = append(pos, rest[0])
+			rest = rest[1:]
+		}
+	}
+	return pos, -1
+}
+
+// isValue reports whether rest[i] was consumed as the value of the flag
+// just before it (as in "-format --"), not as the "--" that ends the
+// flags: the argument before it is a flag without "=" that is not a
+// boolean flag.
+func isValue(fs *flag.FlagSet, rest []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	name := strings.TrimLeft(rest[i-1], "-")
+	if !strings.HasPrefix(rest[i-1], "-") || name == "" || strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
+}
+
+// parseError turns the error of fs.Parse into an exit status: ExitOK
+// after printing the usage on stdout for -h, ExitUsage after one error
+// line for a bad flag or value, -1 for no error.
+func parseError(fs *flag.FlagSet, err error, stdout, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		var b bytes.Buffer
 		fs.SetOutput(&b)
@@ -81,9 +142,6 @@ func ParseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 			msg += " (" + HelpHint(fs.Name()) + ")"
 		}
 		return UsageError(stderr, fs.Name(), errors.New(msg))
-	}
-	if fs.NArg() > 0 {
-		return UsageError(stderr, fs.Name(), fmt.Errorf("unexpected argument %q (flags only; %s)", fs.Arg(0), HelpHint(fs.Name())))
 	}
 	return -1
 }

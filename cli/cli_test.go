@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,5 +87,72 @@ func TestErrorLine(t *testing.T) {
 	}
 	if want := "skewlab: no display\n"; b.String() != want {
 		t.Errorf("RunFailure wrote %q, want %q", b.String(), want)
+	}
+}
+
+// parseArgs runs ParseArgs on a flag set with a string flag -format, a
+// bool flag -v and a number flag -n, and returns what it wrote, returned
+// and set.
+func parseArgs(args ...string) (pos []string, code int, stdout, stderr, format string, v bool, n float64) {
+	fs := NewFlagSet("thing", "skewlab thing [-format F] [-v] [-n X] FILE")
+	f := fs.String("format", "text", "a `FORMAT`")
+	vp := fs.Bool("v", false, "verbose")
+	np := NumberFlag(fs, "n", 1.5, "a `NUMBER`")
+	var o, e bytes.Buffer
+	pos, code = ParseArgs(fs, args, &o, &e)
+	return pos, code, o.String(), e.String(), *f, *vp, *np
+}
+
+// ParseArgs takes flags before, between and after the arguments, keeps
+// the arguments in order, and ends the flags at "--" (but not at a "--"
+// that is a flag's value).
+func TestParseArgsInterspersed(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		pos    []string
+		format string
+		v      bool
+		n      float64
+	}{
+		{nil, nil, "text", false, 1.5},
+		{[]string{"a.gltf"}, []string{"a.gltf"}, "text", false, 1.5},
+		{[]string{"-format", "json", "a.gltf"}, []string{"a.gltf"}, "json", false, 1.5},
+		{[]string{"a.gltf", "-format", "json"}, []string{"a.gltf"}, "json", false, 1.5},
+		{[]string{"a.gltf", "-v", "b.gltf", "-n", "2"}, []string{"a.gltf", "b.gltf"}, "text", true, 2},
+		{[]string{"-v", "a.gltf", "-format=json", "-", "-n=3"}, []string{"a.gltf", "-"}, "json", true, 3},
+		{[]string{"a.gltf", "--", "-v", "-n"}, []string{"a.gltf", "-v", "-n"}, "text", false, 1.5},
+		{[]string{"-v", "--", "-x"}, []string{"-x"}, "text", true, 1.5},
+		{[]string{"-format", "--", "a.gltf", "-v"}, []string{"a.gltf"}, "--", true, 1.5},
+		{[]string{"--format", "json", "--", "a.gltf"}, []string{"a.gltf"}, "json", false, 1.5},
+	} {
+		pos, code, out, errs, format, v, n := parseArgs(c.args...)
+		if code != -1 || out != "" || errs != "" || !slices.Equal(pos, c.pos) || format != c.format || v != c.v || n != c.n {
+			t.Errorf("%q: code %d, stdout %q, stderr %q, args %q, -format %q, -v %v, -n %g; want -1, nothing, nothing, %q, %q, %v, %g",
+				c.args, code, out, errs, pos, format, v, n, c.pos, c.format, c.v, c.n)
+		}
+	}
+}
+
+// ParseArgs reports -h and bad flags wherever they stand, as ParseFlags
+// does: usage on stdout and ExitOK, or one error line and ExitUsage.
+func TestParseArgsErrors(t *testing.T) {
+	for _, args := range [][]string{{"a.gltf", "-h"}, {"-h", "a.gltf"}, {"a.gltf", "--help"}} {
+		pos, code, out, errs, _, _, _ := parseArgs(args...)
+		if code != ExitOK || pos != nil || errs != "" || !strings.HasPrefix(out, "usage: skewlab thing") {
+			t.Errorf("%q: code %d, args %q, stdout %q, stderr %q", args, code, pos, out, errs)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"a.gltf", "-bogus"}, "skewlab: thing: flag provided but not defined: -bogus (skewlab thing -h lists the flags)\n"},
+		{[]string{"a.gltf", "-n", "0x10"}, "skewlab: thing: invalid value \"0x10\" for flag -n: "},
+		{[]string{"a.gltf", "-format"}, "skewlab: thing: flag needs an argument: -format\n"},
+	} {
+		pos, code, out, errs, _, _, _ := parseArgs(c.args...)
+		if code != ExitUsage || pos != nil || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, c.want) {
+			t.Errorf("%q: code %d, args %q, stdout %q, stderr %q; want %d and one line starting %q", c.args, code, pos, out, errs, ExitUsage, c.want)
+		}
 	}
 }
