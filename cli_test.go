@@ -83,6 +83,20 @@ func cliBadValues(dir string) map[string][][]string {
 		rows[c] = append(rows[c], bad...)
 	}
 	rows["export"] = append(rows["export"], withO(bad)...)
+	// bake takes FILE and -o OUT.glb: the bad fixtures, a file that is
+	// not glTF, the input as output, no or a wrong -o, two files.
+	glb, rig := filepath.Join(dir, "out.glb"), filepath.Join(dir, "rig.glb")
+	sceneJSON := filepath.Join(dir, "scene.json")
+	os.WriteFile(sceneJSON, []byte(`{"nodes":[{"name":"A"}]}`), 0o644)
+	rows["bake"] = [][]string{
+		{"-o", glb}, {rig}, {rig, "-o", png}, {rig, "-o="}, {rig, "-o", rig}, {"-o", rig, rig}, {rig, rig, "-o", glb},
+		{missing, "-o", glb}, {dir, "-o", glb}, {sceneJSON, "-o", glb}, {"-o", glb, "--", "-x.gltf"},
+	}
+	for _, fx := range gltfgen.Fixtures() {
+		if !fx.Good {
+			rows["bake"] = append(rows["bake"], []string{filepath.Join(dir, fx.Name), "-o", glb})
+		}
+	}
 	return rows
 }
 

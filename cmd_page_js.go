@@ -12,4 +12,5 @@ var (
 	compareCommand cli.Command
 	exportCommand  cli.Command
 	tourCommand    cli.Command
+	bakeCommand    cli.Command
 )

@@ -1,0 +1,204 @@
+//go:build !js
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/cli"
+	"skewlab/gltfio"
+	"skewlab/modes"
+	"skewlab/scene"
+)
+
+// bakeCommand is `skewlab bake`; main.go's command table lists it.
+var bakeCommand = cli.Command{
+	Name:    "bake",
+	Summary: "write a copy of a glTF file that every engine draws the same (scale 1 nodes, shear in the meshes)",
+	Run:     runBake,
+}
+
+// bakeTolerance is the promise `bake` checks before it writes: under
+// every rule the copy's world vertices are the original's under
+// accumulate-matrices to this fraction of the model's size.
+const bakeTolerance = 1e-5
+
+// runBake reads FILE, bakes it (gltfio.Bake), reads the copy back and
+// checks it under every rule, then writes it to -o (through a temporary
+// file beside it, so a failed write leaves no half file). Exit status: 0
+// written, 2 a bad command line or an unreadable file (one line on
+// stderr, nothing on stdout), 1 when the copy fails its check or cannot
+// be written (nothing written).
+func runBake(args []string, stdout, stderr io.Writer) int {
+	fs := cli.NewFlagSet("bake", "skewlab bake FILE.gltf|FILE.glb -o OUT.glb")
+	out := fs.String("o", "", "output `FILE`, .glb (required; never the input)")
+	pos, code := cli.ParseArgs(fs, args, stdout, stderr)
+	if code >= 0 {
+		return code
+	}
+	fail := func(err error) int { return cli.UsageError(stderr, "bake", err) }
+	if len(pos) != 1 {
+		return fail(fmt.Errorf("want one FILE.gltf or FILE.glb to bake, got %d (%s)", len(pos), cli.HelpHint("bake")))
+	}
+	in := pos[0]
+	if *out == "" || !strings.EqualFold(filepath.Ext(*out), ".glb") {
+		return fail(errors.New("-o OUT.glb is required (the copy is written as one binary glTF file)"))
+	}
+	if same(in, *out) {
+		return fail(fmt.Errorf("-o %s is the input file; write the copy beside it", *out))
+	}
+	data, err := scene.ReadFile(in, gltfio.MaxFileBytes)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", in, err))
+	}
+	if !gltfio.IsGLTF(in, data) {
+		return fail(fmt.Errorf("%s: not a glTF file (.gltf or .glb); bake writes glTF", in))
+	}
+	dir := os.DirFS(filepath.Dir(in))
+	orig, err := gltfio.Read(in, data, dir)
+	if err != nil {
+		return fail(err)
+	}
+	baked, err := gltfio.Bake(in, data, dir)
+	if err != nil {
+		return fail(err)
+	}
+	copyFile, err := gltfio.Read(*out, baked.GLB, nil)
+	if err != nil {
+		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy does not read back (a bug; nothing written): %v", err))
+	}
+	chk, err := checkBake(orig, copyFile, baked.Skinned)
+	if err != nil {
+		return cli.RunFailure(stderr, "bake", fmt.Errorf("%v (a bug; nothing written)", err))
+	}
+	if chk.worst > bakeTolerance {
+		return cli.RunFailure(stderr, "bake", fmt.Errorf("under %s the copy's world vertices are %.3g of the model's size from the original's under accumulate-matrices, over %g (a bug; nothing written)", chk.rule, chk.worst, bakeTolerance))
+	}
+	err = writeAtomic(*out, func(w io.Writer) error {
+		_, err := w.Write(baked.GLB)
+		return err
+	})
+	if err != nil {
+		return cli.RunFailure(stderr, "bake", fmt.Errorf("writing %s: %v (nothing written)", *out, err))
+	}
+	fmt.Fprintf(stdout, "baked %s -> %s (%d bytes)\n", in, *out, len(baked.GLB))
+	fmt.Fprintf(stdout, "  %d node(s): %d had a scale, mirror or shear in their world and now have scale 1; every node is rotation and translation\n", baked.Nodes, baked.Reshaped)
+	fmt.Fprintf(stdout, "  %d mesh form(s) written (%d as copies, for nodes that share a mesh but need different forms), %d mirrored (winding and tangent w flipped)\n", baked.Meshes, baked.Copies, baked.Mirrored)
+	fmt.Fprintf(stdout, "  check: under each of the %d rules the copy's %d world vertices are where accumulate-matrices draws the original's, to %.2g of the model's size (size %.6g)\n", len(modes.All), chk.vertices, chk.worst, chk.size)
+	for _, n := range baked.Notes {
+		fmt.Fprintf(stdout, "  note: %s\n", n)
+	}
+	return 0
+}
+
+// same reports whether a and b name the same file (b need not exist).
+func same(a, b string) bool {
+	ia, err1 := os.Stat(a)
+	ib, err2 := os.Stat(b)
+	if err1 == nil && err2 == nil {
+		return os.SameFile(ia, ib)
+	}
+	pa, _ := filepath.Abs(a)
+	pb, _ := filepath.Abs(b)
+	return pa == pb
+}
+
+// bakeCheck is checkBake's result: the largest distance found as a
+// fraction of the model's size, the rule it was under, the size and the
+// number of vertices compared per rule.
+type bakeCheck struct {
+	worst    float64
+	rule     string
+	size     float64
+	vertices int
+}
+
+// checkBake compares, scene by scene, the copy drawn by every rule with
+// the original drawn by accumulate-matrices: every node's world position
+// and every mesh vertex (nodes matched by glTF index; skinned nodes'
+// meshes, which follow their joints, left out). Distances are fractions
+// of the scene's size: the diagonal of the bounding box of its world
+// vertices under accumulate-matrices (of its node positions when it has
+// no mesh; 1 when that is 0).
+func checkBake(orig, cp *gltfio.File, skinned []int) (bakeCheck, error) {
+	var res bakeCheck
+	if len(cp.Scenes) != len(orig.Scenes) {
+		return res, fmt.Errorf("the copy has %d scenes, the original %d", len(cp.Scenes), len(orig.Scenes))
+	}
+	for si, s := range orig.Scenes {
+		c := cp.Scenes[si]
+		if len(c.Scene.Nodes) != len(s.Scene.Nodes) || !slices.Equal(c.Index, s.Index) {
+			return res, fmt.Errorf("scene %s: the copy's nodes are not the original's", s.Label)
+		}
+		want := modes.AccumulateMatrices.Reference(s.Scene.Nodes)
+		lo := mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
+		hi := lo.Mul(-1)
+		grow := func(p mgl64.Vec3) {
+			for k := range 3 {
+				lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
+			}
+		}
+		n := 0
+		for i, nd := range s.Scene.Nodes {
+			if nd.Mesh != nil {
+				for _, p := range nd.Mesh.Points {
+					grow(mulPoint(want[i], p))
+					n++
+				}
+			}
+		}
+		if n == 0 {
+			for i := range s.Scene.Nodes {
+				grow(mulPoint(want[i], mgl64.Vec3{}))
+			}
+		}
+		size := hi.Sub(lo).Len()
+		if !(size > 0) || math.IsInf(size, 0) {
+			size = 1
+		}
+		res.size = max(res.size, size)
+		for _, m := range modes.All {
+			got := m.Reference(c.Scene.Nodes)
+			verts := 0
+			for i, nd := range s.Scene.Nodes {
+				d := mulPoint(got[i], mgl64.Vec3{}).Sub(mulPoint(want[i], mgl64.Vec3{})).Len()
+				if nd.Mesh != nil && !slices.Contains(skinned, s.Index[i]) {
+					cm := c.Scene.Nodes[i].Mesh
+					if cm == nil || len(cm.Points) != len(nd.Mesh.Points) {
+						return res, fmt.Errorf("node %s: the copy's mesh has other vertices", nd.Name)
+					}
+					for k, p := range nd.Mesh.Points {
+						d = max(d, mulPoint(got[i], cm.Points[k]).Sub(mulPoint(want[i], p)).Len())
+					}
+					verts += len(cm.Points)
+				}
+				f := d / size
+				if math.IsNaN(f) {
+					f = math.Inf(1)
+				}
+				if f > res.worst {
+					res.worst, res.rule = f, m.Name
+				}
+			}
+			res.vertices = max(res.vertices, verts)
+		}
+	}
+	return res, nil
+}
+
+func mulPoint(m mgl64.Mat4, p mgl64.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{
+		m[0]*p[0] + m[4]*p[1] + m[8]*p[2] + m[12],
+		m[1]*p[0] + m[5]*p[1] + m[9]*p[2] + m[13],
+		m[2]*p[0] + m[6]*p[1] + m[10]*p[2] + m[14],
+	}
+}

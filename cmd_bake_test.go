@@ -1,0 +1,81 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/gltfio"
+)
+
+// `skewlab bake FILE -o OUT.glb` with the flag after and before FILE:
+// exit 0, a summary naming what changed, and a copy whose nodes all have
+// scale 1 and no shear (read back by skewlab's reader), the rig's four
+// nodes reshaped into three mesh forms (Hips and Tail share, see
+// gltfio.TestBakeSharesMeshesPerForm).
+func TestBakeCommand(t *testing.T) {
+	dir := writeFixtures(t, 100)
+	for _, args := range [][]string{
+		{"bake", filepath.Join(dir, "rig.gltf"), "-o", filepath.Join(dir, "a.glb")},
+		{"bake", "-o", filepath.Join(dir, "b.glb"), filepath.Join(dir, "rig.gltf")},
+	} {
+		code, out, errs := runCmd(t, args...)
+		if code != 0 || errs != "" {
+			t.Fatalf("%q: exit %d, stderr %q", args, code, errs)
+		}
+		for _, want := range []string{"4 node(s): 4 had a scale, mirror or shear", "3 mesh form(s) written (2 as copies", "under each of the 10 rules"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%q: output lacks %q:\n%s", args, want, out)
+			}
+		}
+		outFile := args[len(args)-1]
+		if args[1] == "-o" {
+			outFile = args[2]
+		}
+		f, err := gltfio.Load(outFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range f.Scenes[0].Scene.Nodes {
+			if n.Local.Scale.Sub(mgl64.Vec3{1, 1, 1}).Len() > 1e-12 || n.Sheared() {
+				t.Errorf("%s: scale %v shear %v, want 1 and none", n.Name, n.Local.Scale, n.Shear)
+			}
+		}
+	}
+	// Baking leaves no temporary file behind.
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+}
+
+// Nothing is lost: a refused input leaves an existing output file as it
+// was; an output that cannot be written (its folder is missing) is one
+// line, exit 1, nothing on stdout; the notes of a file with a skin and
+// an animation are printed.
+func TestBakeCommandFailures(t *testing.T) {
+	dir := writeFixtures(t, 100)
+	out := filepath.Join(dir, "keep.glb")
+	old := []byte("an earlier copy")
+	os.WriteFile(out, old, 0o644)
+	code, stdout, _ := runCmd(t, "bake", filepath.Join(dir, "cycle.gltf"), "-o", out)
+	if got, _ := os.ReadFile(out); code != 2 || stdout != "" || !bytes.Equal(got, old) {
+		t.Errorf("refused input: exit %d, stdout %q, output now %q; want 2, nothing, the old file", code, stdout, got)
+	}
+	code, stdout, errs := runCmd(t, "bake", filepath.Join(dir, "rig.glb"), "-o", filepath.Join(dir, "no", "such", "x.glb"))
+	if code != 1 || stdout != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "skewlab: bake: writing ") {
+		t.Errorf("unwritable output: exit %d, stdout %q, stderr %q; want 1, nothing, one line", code, stdout, errs)
+	}
+	code, stdout, errs = runCmd(t, "bake", filepath.Join(dir, "scenes.gltf"), "-o", out)
+	if code != 0 || !strings.Contains(stdout, "note: 1 skinned mesh node(s) left unbaked") || !strings.Contains(stdout, "note: 1 animation(s) dropped") {
+		t.Errorf("scenes.gltf: exit %d, stderr %q, stdout:\n%s\nwant the skin and animation notes", code, errs, stdout)
+	}
+}
