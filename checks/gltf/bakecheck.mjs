@@ -25,6 +25,11 @@
 //     its own expectation must also be under TOL. It shows that this
 //     script's matrix product and skewlab's accumulate-matrices agree, so a
 //     bake that passes is measured, not just compared with itself;
+//   - winding: in every baked file, no triangle (with NORMALs, of a
+//     non-skinned node) faces against its corners' normals in the world
+//     (facing: the cross product of its world sides in drawing order;
+//     normals by the inverse transpose); mirrored.gltf's original must
+//     have such triangles (its mirrored nodes), so the check can fail;
 //   - flatten() vs bake on the skewed rig (rig.glb): the original read with
 //     @gltf-transform/core and flattened with @gltf-transform/functions'
 //     flatten() must move some vertex by more than FLATTEN_MIN (1e-2) of
@@ -236,8 +241,86 @@ function fmt(x) {
   return x.toExponential(2);
 }
 
+// normalMatrix returns the inverse transpose of a column-major 4x4's
+// linear part as a row-major 3x3 (rows r, entries 3r+c): its cofactor
+// matrix divided by the determinant.
+function normalMatrix(m) {
+  const a = (r, c) => m[4 * c + r];
+  const cof = [];
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) {
+      const r1 = (r + 1) % 3, r2 = (r + 2) % 3, c1 = (c + 1) % 3, c2 = (c + 2) % 3;
+      cof.push(a(r1, c1) * a(r2, c2) - a(r1, c2) * a(r2, c1));
+    }
+  }
+  const det = a(0, 0) * cof[0] + a(0, 1) * cof[1] + a(0, 2) * cof[2];
+  return cof.map((x) => x / det);
+}
+
+// triangles lists a primitive's triangles as glTF 2.0 draws them
+// (3.7.2.1: TRIANGLES, TRIANGLE_STRIP with its alternating order,
+// TRIANGLE_FAN), or none for points and lines.
+function triangles(prim, count) {
+  const idx = prim.getIndices() ? Array.from(prim.getIndices().getArray()) : [...Array(count).keys()];
+  const out = [];
+  switch (prim.getMode()) {
+    case 4:
+      for (let k = 0; k + 2 < idx.length; k += 3) out.push([idx[k], idx[k + 1], idx[k + 2]]);
+      break;
+    case 5:
+      for (let k = 0; k + 2 < idx.length; k++) {
+        out.push(k % 2 === 0 ? [idx[k], idx[k + 1], idx[k + 2]] : [idx[k + 1], idx[k], idx[k + 2]]);
+      }
+      break;
+    case 6:
+      for (let k = 1; k + 1 < idx.length; k++) out.push([idx[k], idx[k + 1], idx[0]]);
+      break;
+  }
+  return out;
+}
+
+// facing counts, over every triangle with NORMALs of every non-skinned
+// mesh node, those whose world facing (the cross product of its world
+// sides in drawing order: what the rasterizer culls by) points against
+// its corners' world normals (by the inverse transpose). An engine draws
+// such a triangle inside out unless it flips culling for a mirrored
+// node; a bake leaves no mirrored node, so it must leave none.
+function facing(nodes) {
+  const world = worldOf();
+  let total = 0;
+  let against = 0;
+  for (const node of nodes) {
+    const mesh = node.getMesh();
+    if (!mesh || node.getSkin()) continue;
+    const m = world(node);
+    const nm = normalMatrix(m);
+    for (const prim of mesh.listPrimitives()) {
+      const pos = prim.getAttribute('POSITION');
+      const nrm = prim.getAttribute('NORMAL');
+      if (!pos || !nrm) continue;
+      const p = (i) => apply(m, pos.getElement(i, [0, 0, 0]));
+      const n = (i) => {
+        const v = nrm.getElement(i, [0, 0, 0]);
+        return [0, 1, 2].map((r) => nm[3 * r] * v[0] + nm[3 * r + 1] * v[1] + nm[3 * r + 2] * v[2]);
+      };
+      for (const [a, b, c] of triangles(prim, pos.getCount())) {
+        const pa = p(a), pb = p(b), pc = p(c);
+        const u = [pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]];
+        const w = [pc[0] - pa[0], pc[1] - pa[1], pc[2] - pa[2]];
+        const f = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]];
+        if (Math.hypot(...f) === 0) continue; // degenerate: no facing
+        const ns = [n(a), n(b), n(c)].reduce((s, v) => [s[0] + v[0], s[1] + v[1], s[2] + v[2]]);
+        total++;
+        if (f[0] * ns[0] + f[1] * ns[1] + f[2] * ns[2] < 0) against++;
+      }
+    }
+  }
+  return { total, against };
+}
+
 const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
-const rows = [['file', 'nodes', 'vertices', 'bake max/size', 'original max/size', 'validator errors', 'warnings']];
+const rows = [['file', 'nodes', 'vertices', 'bake max/size', 'original max/size', 'inside out (orig -> bake)', 'validator errors', 'warnings']];
+const insideOut = {};
 const bakeRel = {};
 for (const f of manifest.fixtures.filter((x) => x.good)) {
   const bakedFile = path.join(dir, 'baked', `${f.name}.glb`);
@@ -265,12 +348,21 @@ for (const f of manifest.fixtures.filter((x) => x.good)) {
     problems.push(`${bakedFile}: max distance / size ${fmt(bake.rel)} at ${bake.where}, over ${TOL}`);
   }
   promises(bakedFile, json, baked, original, expect.size);
+  const fo = facing(original.getRoot().listNodes());
+  const fb = facing(baked.getRoot().listNodes());
+  insideOut[f.name] = fo.against;
+  if (fb.against > 0) {
+    problems.push(`${bakedFile}: ${fb.against} of ${fb.total} triangles face against their normals (wrong winding)`);
+  }
+  if (fb.total !== fo.total) {
+    problems.push(`${bakedFile}: ${fb.total} triangles with normals, the original ${fo.total}`);
+  }
   const v = await validate(new Uint8Array(await readFile(bakedFile)), path.basename(bakedFile));
   if (v.errors > 0) {
     problems.push(`${bakedFile}: the validator reports ${v.errors} errors: ${v.messages.slice(0, SHOWN).join('; ')}`);
   }
   rows.push([f.name, String(expect.nodes.length), String(bake.vertices), fmt(bake.rel), fmt(self.rel),
-    String(v.errors), String(v.warnings)]);
+    `${fo.against} -> ${fb.against} of ${fb.total}`, String(v.errors), String(v.warnings)]);
   for (const m of v.messages.slice(0, SHOWN)) rows.push([`  ${m}`]);
 }
 
@@ -303,6 +395,12 @@ try {
   if (bake === undefined) problems.push(`${FLATTEN_FIXTURE}: no baked file to compare with flatten()`);
 } catch (err) {
   problems.push(`${FLATTEN_FIXTURE}: flatten() comparison failed: ${err.message}`);
+}
+
+// The mirrored fixture's triangles must be inside out before the bake,
+// or the winding check above could not fail.
+if (manifest.fixtures.some((f) => f.name === 'mirrored.gltf') && !(insideOut['mirrored.gltf'] > 0)) {
+  problems.push('mirrored.gltf: no triangle of the original faces against its normals; the winding check would not see a missing flip');
 }
 
 if (problems.length > 0) {
