@@ -11,5 +11,6 @@ var (
 	reportCommand  cli.Command
 	compareCommand cli.Command
 	exportCommand  cli.Command
+	auditCommand   cli.Command
 	tourCommand    cli.Command
 )
