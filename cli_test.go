@@ -20,6 +20,7 @@ import (
 func cliBadValues(dir string) map[string][][]string {
 	missing := filepath.Join(dir, "missing.json")
 	png := filepath.Join(dir, "x.png")
+	rig := filepath.Join(dir, "rig.gltf")
 	// Every bad glTF fixture, and a good one with a scene it lacks, on
 	// every command that takes -scene.
 	var bad [][]string
@@ -62,6 +63,11 @@ func cliBadValues(dir string) map[string][][]string {
 			{"-o", png, "-tour", "0"}, {"-o", png, "-tour", "99"}, {"-o", png, "-tour", "-1"}, {"-o", png, "-tour", "x"},
 			{"-o", png, "-tour", "2", "-mode", "accumulate-trs"},
 		},
+		"audit": {
+			{}, {rig, rig}, {""}, {missing}, {dir}, {"-format", "x", rig}, {rig, "-tolerance", "0"}, {rig, "-tolerance", "-1"},
+			{rig, "-tolerance", "Inf"}, {rig, "-tolerance", "1_0"}, {rig, "-rules", "nope"}, {rig, "-rules", "maya-ssc,"},
+			{rig, "-gltf-scene", "7"}, {rig, "-gltf-scene="}, {filepath.Join("assets", "presets", "piston.json"), "-gltf-scene", "0"},
+		},
 		"tour": {
 			{"-export="}, {"-size", "10x10", "-export", missing}, {"-size", "1280x720"}, {"-md", "x.md"},
 		},
@@ -95,6 +101,7 @@ func cliBadValues(dir string) map[string][][]string {
 	for _, fx := range gltfgen.Fixtures() {
 		if !fx.Good {
 			rows["bake"] = append(rows["bake"], []string{filepath.Join(dir, fx.Name), "-o", glb})
+			rows["audit"] = append(rows["audit"], []string{filepath.Join(dir, fx.Name)})
 		}
 	}
 	return rows

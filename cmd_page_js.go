@@ -11,6 +11,7 @@ var (
 	reportCommand  cli.Command
 	compareCommand cli.Command
 	exportCommand  cli.Command
+	auditCommand   cli.Command
 	tourCommand    cli.Command
 	bakeCommand    cli.Command
 )

@@ -53,7 +53,7 @@ func init() {
 // build and webCommand outside it (see web_js.go); dispatch and usage
 // skip a zero Command.
 var commands = slices.Concat(
-	[]cli.Command{appCommand, reportCommand, compareCommand, exportCommand, bakeCommand, tourCommand},
+	[]cli.Command{appCommand, reportCommand, compareCommand, exportCommand, auditCommand, bakeCommand, tourCommand},
 	kit.LabCommands(labs),
 	[]cli.Command{serveCommand, webCommand},
 )

@@ -1,0 +1,370 @@
+package audit
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"skewlab/report"
+)
+
+// File is the audit of a file: each of its scenes checked with the same
+// rules and tolerance, in the file's order.
+type File struct {
+	// Name is the file as the user gave it.
+	Name string
+	// Notes say what the file holds that the scenes leave out or changed
+	// (gltfio.File.Notes: ignored animations, renamed nodes, fitted
+	// matrices), one sentence each.
+	Notes []string
+	// Scenes are the scenes audited.
+	Scenes []Scene
+}
+
+// Scene is the audit of one scene of a file.
+type Scene struct {
+	// Label is the glTF scene's label (gltfio.Scene.Label); "" for a
+	// skewlab scene file, which has one scene.
+	Label string
+	// Index maps the report's node indices (Node.Index) to the file's:
+	// Index[i] is the glTF node index of the scene's node i
+	// (gltfio.Scene.Index). Nil for a skewlab scene file, whose nodes
+	// are in the file's order.
+	Index []int
+	Report
+}
+
+// FileIndex returns the index in the file of node n: Index[n.Index], or
+// n.Index without an Index.
+func (s *Scene) FileIndex(n *Node) int {
+	if n.Index >= 0 && n.Index < len(s.Index) {
+		return s.Index[n.Index]
+	}
+	return n.Index
+}
+
+// Agrees reports whether every rule agrees within the tolerance at every
+// node of every scene.
+func (f *File) Agrees() bool {
+	for i := range f.Scenes {
+		if !f.Scenes[i].Agrees() {
+			return false
+		}
+	}
+	return true
+}
+
+// Formats are the output formats of WriteFormat, the default first.
+var Formats = []string{"text", "json"}
+
+// CheckFormat returns an error naming the valid formats unless name is
+// one of Formats.
+func CheckFormat(name string) error {
+	for _, f := range Formats {
+		if f == name {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown format %q (valid: %s)", name, strings.Join(Formats, ", "))
+}
+
+// WriteFormat writes f in the named format (Formats): WriteText or
+// WriteJSON. An unknown format is CheckFormat's error.
+func WriteFormat(w io.Writer, format string, f *File) error {
+	if err := CheckFormat(format); err != nil {
+		return err
+	}
+	if format == "json" {
+		return WriteJSON(w, f)
+	}
+	return WriteText(w, f)
+}
+
+// rules returns the names of the rules f's scenes were checked with
+// and their tolerance (those of the first scene; nil and 0 without one).
+func (f *File) rules() (names []string, tol float64) {
+	if len(f.Scenes) == 0 {
+		return nil, 0
+	}
+	r := &f.Scenes[0].Report
+	for _, m := range r.Rules {
+		names = append(names, m.Name)
+	}
+	return names, r.Tolerance
+}
+
+// pairNames returns the names of the rules of d's pair, or nil when it
+// has none or its distance rounds to 0 (report.Clean: below 5e-13
+// units, rounding noise).
+func (r *Report) pairNames(d Disagreement) []string {
+	if !d.OK || report.Clean(d.Distance) == 0 || d.Pair[0] < 0 || d.Pair[1] < 0 || d.Pair[0] >= len(r.Rules) || d.Pair[1] >= len(r.Rules) {
+		return nil
+	}
+	return []string{r.Rules[d.Pair[0]].Name, r.Rules[d.Pair[1]].Name}
+}
+
+// sizeText says where the size came from, for the text header.
+func (r *Report) sizeText() string {
+	switch {
+	case !r.SizeOK:
+		return "size undefined (overflow): no node can agree"
+	case r.SizeFrom == SizeFromUnit:
+		return "size 1 unit (the bounding box of the model has zero size)"
+	case r.SizeFrom == SizeFromPositions:
+		return "size " + g4(r.Size) + " units (no node draws a mesh: the bounding box of the node positions under accumulate-matrices)"
+	}
+	return "size " + g4(r.Size) + " units (the bounding box of the mesh vertices under accumulate-matrices)"
+}
+
+// g4 formats x with 4 significant digits, after report.Clean.
+func g4(x float64) string { return strconv.FormatFloat(report.Clean(x), 'g', 4, 64) }
+
+// WriteText writes f as text: the file, its notes and the rules; then per
+// scene a header (label, node count, size, tolerance in units), a table
+// with one line per node, worst first (name, skew in degrees, whether a
+// TRS holds the world, the mesh and position disagreements in units and
+// in % of the size, the two rules farthest apart, agrees), and a line
+// saying how many nodes disagree. An undefined value is "-"; a node
+// without a mesh shows "no mesh". With several scenes a last line counts
+// the scenes that disagree.
+func WriteText(w io.Writer, f *File) error {
+	names, tol := f.rules()
+	var b strings.Builder
+	fmt.Fprintf(&b, "file %s\n", f.Name)
+	for _, n := range f.Notes {
+		fmt.Fprintf(&b, "note: %s\n", n)
+	}
+	fmt.Fprintf(&b, "rules (%d): %s\n", len(names), strings.Join(names, ", "))
+	fmt.Fprintf(&b, "tolerance: %s of the size\n", strconv.FormatFloat(tol, 'g', -1, 64))
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	bad := 0
+	for i := range f.Scenes {
+		s := &f.Scenes[i]
+		if err := writeSceneText(w, s); err != nil {
+			return err
+		}
+		if !s.Agrees() {
+			bad++
+		}
+	}
+	if len(f.Scenes) > 1 {
+		line := fmt.Sprintf("\nthe rules disagree in %d of %d scenes\n", bad, len(f.Scenes))
+		if bad == 0 {
+			line = fmt.Sprintf("\nevery rule agrees within the tolerance in all %d scenes\n", len(f.Scenes))
+		}
+		if _, err := io.WriteString(w, line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeSceneText writes one scene's header, table and summary line.
+func writeSceneText(w io.Writer, s *Scene) error {
+	r := &s.Report
+	label := "scene"
+	if s.Label != "" {
+		label = "scene " + strconv.Quote(s.Label)
+	}
+	limit := "-"
+	if r.SizeOK {
+		limit = g4(r.Limit())
+	}
+	if _, err := fmt.Fprintf(w, "\n%s: %s, %s, tolerance %s units\n", label, count(len(r.Nodes), "node"), r.sizeText(), limit); err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "node\tskew deg\tTRS\tmesh units\tmesh % size\tposition units\tposition % size\tfarthest apart\tagrees")
+	for i := range r.Nodes {
+		n := &r.Nodes[i]
+		skew, trs := "-", "-"
+		if n.SkewOK {
+			skew = strconv.FormatFloat(report.Clean(n.SkewDeg), 'f', 4, 64)
+		}
+		if n.RepresentableOK {
+			trs = yesNo(n.Representable)
+		}
+		mesh, meshPct := r.distanceText(n.Mesh)
+		if n.Vertices == 0 {
+			mesh, meshPct = "no mesh", "no mesh"
+		}
+		pos, posPct := r.distanceText(n.Position)
+		pair := "-"
+		if d := n.Worst(); d.OK {
+			pair = "(all equal)"
+			if p := r.pairNames(d); p != nil {
+				pair = p[0] + " vs " + p[1]
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", n.Name, skew, trs, mesh, meshPct, pos, posPct, pair, yesNo(n.Agrees))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	line := fmt.Sprintf("every rule agrees within the tolerance at all %d nodes\n", len(r.Nodes))
+	if len(r.Nodes) == 1 {
+		line = "every rule agrees within the tolerance at the scene's one node\n"
+	}
+	if !r.Agrees() {
+		line = fmt.Sprintf("the rules disagree beyond the tolerance at %d of %s\n", r.Disagreeing, count(len(r.Nodes), "node"))
+	}
+	_, err := io.WriteString(w, line)
+	return err
+}
+
+// distanceText formats d in units and in % of the size; "-" when
+// undefined.
+func (r *Report) distanceText(d Disagreement) (units, pct string) {
+	if !d.OK {
+		return "-", "-"
+	}
+	units = g4(d.Distance)
+	pct = "-"
+	if f, ok := r.Fraction(d); ok {
+		pct = g4(100*f) + "%"
+	}
+	return units, pct
+}
+
+// count returns "1 node" or "N nodes".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// The JSON document; see WriteJSON.
+type (
+	jsonFile struct {
+		File      string      `json:"file"`
+		Notes     []string    `json:"notes"`
+		Tolerance float64     `json:"tolerance"`
+		Rules     []string    `json:"rules"`
+		Scenes    []jsonScene `json:"scenes"`
+		Agrees    bool        `json:"agrees"`
+	}
+	jsonScene struct {
+		Scene       string     `json:"scene,omitempty"`
+		Size        *float64   `json:"size"`
+		SizeFrom    string     `json:"sizeFrom"`
+		Limit       *float64   `json:"limit"`
+		Disagreeing int        `json:"disagreeing"`
+		Agrees      bool       `json:"agrees"`
+		Nodes       []jsonNode `json:"nodes"`
+	}
+	jsonNode struct {
+		Name                         string   `json:"name"`
+		Index                        int      `json:"index"`
+		SkewDeg                      *float64 `json:"skewDeg"`
+		Representable                *bool    `json:"representable"`
+		Vertices                     int      `json:"vertices"`
+		MeshDisagreement             *float64 `json:"meshDisagreement"`
+		MeshDisagreementFraction     *float64 `json:"meshDisagreementFraction"`
+		MeshRules                    []string `json:"meshRules"`
+		PositionDisagreement         *float64 `json:"positionDisagreement"`
+		PositionDisagreementFraction *float64 `json:"positionDisagreementFraction"`
+		PositionRules                []string `json:"positionRules"`
+		Agrees                       bool     `json:"agrees"`
+		Undefined                    string   `json:"undefined,omitempty"`
+	}
+)
+
+// WriteJSON writes f as one indented JSON object with camelCase keys:
+//
+//	{"file", "notes", "tolerance", "rules", "scenes": [{"scene" (left out
+//	for a skewlab scene file), "size", "sizeFrom" ("mesh", "positions" or
+//	"unit"), "limit" (tolerance times size, in units), "disagreeing",
+//	"agrees", "nodes": [{"name", "index" (the glTF node index, or the
+//	node's place in a skewlab scene file), "skewDeg", "representable",
+//	"vertices", "meshDisagreement" (units), "meshDisagreementFraction"
+//	(of the size), "meshRules" (the two rules farthest apart; [] when all
+//	agree exactly), "positionDisagreement", "positionDisagreementFraction",
+//	"positionRules", "agrees", "undefined" (the reasons some value is
+//	null; left out when none is)}]}], "agrees"}
+//
+// Nodes are worst first. An undefined value is null, never NaN; numbers
+// are rounded to 12 decimals (report.Clean).
+func WriteJSON(w io.Writer, f *File) error {
+	names, tol := f.rules()
+	doc := jsonFile{File: f.Name, Notes: f.Notes, Tolerance: tol, Rules: names, Agrees: f.Agrees(), Scenes: []jsonScene{}}
+	if doc.Notes == nil {
+		doc.Notes = []string{}
+	}
+	if doc.Rules == nil {
+		doc.Rules = []string{}
+	}
+	for i := range f.Scenes {
+		doc.Scenes = append(doc.Scenes, sceneJSON(&f.Scenes[i]))
+	}
+	data, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
+}
+
+// sceneJSON converts one scene's audit for WriteJSON.
+func sceneJSON(s *Scene) jsonScene {
+	r := &s.Report
+	js := jsonScene{Scene: s.Label, SizeFrom: r.SizeFrom, Disagreeing: r.Disagreeing, Agrees: r.Agrees(), Nodes: make([]jsonNode, len(r.Nodes))}
+	if r.SizeOK {
+		js.Size, js.Limit = num(r.Size), num(r.Limit())
+	}
+	for i := range r.Nodes {
+		n := &r.Nodes[i]
+		jn := jsonNode{Name: n.Name, Index: s.FileIndex(n), Vertices: n.Vertices, Agrees: n.Agrees, Undefined: n.Undefined,
+			MeshRules: r.pairNames(n.Mesh), PositionRules: r.pairNames(n.Position)}
+		if n.SkewOK {
+			jn.SkewDeg = num(n.SkewDeg)
+		}
+		if n.RepresentableOK {
+			b := n.Representable
+			jn.Representable = &b
+		}
+		if n.Mesh.OK {
+			jn.MeshDisagreement = num(n.Mesh.Distance)
+			if f, ok := r.Fraction(n.Mesh); ok {
+				jn.MeshDisagreementFraction = num(f)
+			}
+		}
+		if n.Position.OK {
+			jn.PositionDisagreement = num(n.Position.Distance)
+			if f, ok := r.Fraction(n.Position); ok {
+				jn.PositionDisagreementFraction = num(f)
+			}
+		}
+		if jn.MeshRules == nil {
+			jn.MeshRules = []string{}
+		}
+		if jn.PositionRules == nil {
+			jn.PositionRules = []string{}
+		}
+		js.Nodes[i] = jn
+	}
+	return js
+}
+
+// num returns a pointer to report.Clean(x), or nil when x is not finite
+// (which the checks above rule out; JSON has no NaN).
+func num(x float64) *float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	c := report.Clean(x)
+	return &c
+}

@@ -1,0 +1,113 @@
+//go:build !js
+
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"skewlab/audit"
+	"skewlab/cli"
+	"skewlab/compare"
+	"skewlab/modes"
+	"skewlab/state"
+)
+
+// auditCommand is `skewlab audit`; main.go's command table lists it.
+var auditCommand = cli.Command{Name: "audit", Summary: "per node of a file: skew, TRS, how far the rules disagree; exit 1 when they do (for CI)", Run: runAudit}
+
+// runAudit parses audit's flags and its one FILE (flags may come before
+// or after it), reads the file (glTF or a skewlab scene file), audits
+// every scene of it (or the one -gltf-scene names) and writes package
+// audit's text or JSON.
+//
+// Exit status: 0 every rule agrees within the tolerance at every node,
+// 1 some do not, 2 a bad command line or a file that cannot be read (one
+// line on stderr, nothing on stdout). An output that cannot be written is
+// one line on stderr and exit 2 as well, unlike the other commands'
+// exit 1, so that 1 always means "the rules disagree".
+func runAudit(args []string, stdout, stderr io.Writer) int {
+	fs := cli.NewFlagSet("audit", "skewlab audit [-tolerance FRACTION] [-rules all|a,b,...] [-gltf-scene N|NAME] [-format text|json] FILE\n"+
+		"FILE is glTF 2.0 (.gltf, .glb) or a skewlab scene file; flags may come before or after it.\n"+
+		"exit status: 0 every rule agrees within the tolerance at every node, 1 some do not,\n"+
+		"2 a bad command line, a file that cannot be read, or an output that cannot be written")
+	tol := cli.NumberFlag(fs, "tolerance", audit.DefaultTolerance, "rules agree when their places of a node's vertices and origin are within this `FRACTION` of the model's size (the diagonal of its bounding box); a finite positive number")
+	rules := fs.String("rules", "all", "all, or the rules to compare, separated by commas: "+strings.Join(modes.Names(), ", "))
+	var choice string
+	fs.Func("gltf-scene", "audit only this `SCENE` of a glTF FILE: an index from 0 or a scene's name (default: every scene)", func(v string) error {
+		if v == "" {
+			return errors.New("empty scene choice (leave -gltf-scene out to audit every scene)")
+		}
+		choice = v
+		return nil
+	})
+	format := fs.String("format", "text", "output format: "+strings.Join(audit.Formats, ", "))
+	files, code := cli.ParseArgs(fs, args, stdout, stderr)
+	if code >= 0 {
+		return code
+	}
+	fail := func(err error) int { return cli.UsageError(stderr, "audit", err) }
+	if len(files) != 1 {
+		return fail(fmt.Errorf("want exactly one FILE (a glTF or skewlab scene file), got %d (%s)", len(files), cli.HelpHint("audit")))
+	}
+	if !(*tol > 0) || math.IsInf(*tol, 0) {
+		return fail(fmt.Errorf("-tolerance %g: want a finite positive fraction of the model's size (default %g)", *tol, audit.DefaultTolerance))
+	}
+	if err := audit.CheckFormat(*format); err != nil {
+		return fail(err)
+	}
+	list, err := compare.ParseRules(*rules)
+	if err != nil {
+		return fail(err)
+	}
+	f, err := auditFile(files[0], choice, list, *tol)
+	if err != nil {
+		return fail(err)
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	err = audit.WriteFormat(out, *format, f)
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		// Not ExitFailure: 1 means the rules disagree.
+		return cli.UsageError(stderr, "audit", fmt.Errorf("writing the audit: %v", err))
+	}
+	if !f.Agrees() {
+		return cli.ExitFailure
+	}
+	return cli.ExitOK
+}
+
+// auditFile reads path (state.OpenFile: glTF or a skewlab scene file) and
+// audits the scene choice names, or every scene of a glTF file when
+// choice is "".
+func auditFile(path, choice string, rules []modes.Mode, tol float64) (*audit.File, error) {
+	if path == "" {
+		return nil, errors.New("empty file name")
+	}
+	sc, gf, index, err := state.OpenFile(path, choice)
+	if err != nil {
+		return nil, err
+	}
+	var c audit.Checker
+	f := &audit.File{Name: path}
+	if gf == nil {
+		f.Notes = sc.Notes
+		f.Scenes = []audit.Scene{{Report: c.Check(sc.Nodes, rules, tol)}}
+		return f, nil
+	}
+	f.Notes = gf.Notes
+	for i := range gf.Scenes {
+		if choice != "" && i != index {
+			continue
+		}
+		s := &gf.Scenes[i]
+		f.Scenes = append(f.Scenes, audit.Scene{Label: s.Label, Index: s.Index, Report: c.Check(s.Scene.Nodes, rules, tol)})
+	}
+	return f, nil
+}
