@@ -79,3 +79,24 @@ func TestBakeCommandFailures(t *testing.T) {
 		t.Errorf("scenes.gltf: exit %d, stderr %q, stdout:\n%s\nwant the skin and animation notes", code, errs, stdout)
 	}
 }
+
+// The point of the bake: files whose rules disagree (the skewed rig; the
+// piston, whose A scale five rules do not pass on to B; the mirrored
+// rig) fail `skewlab audit` (exit 1), and their bakes pass it under all
+// ten rules (exit 0): every node has scale 1, where the rules coincide.
+func TestAuditOfBakeAgrees(t *testing.T) {
+	dir := writeFixtures(t, 100)
+	for _, name := range []string{"rig.gltf", "piston.gltf", "mirrored.gltf"} {
+		in := filepath.Join(dir, name)
+		out := filepath.Join(dir, name+".baked.glb")
+		if code, _, errs := runCmd(t, "audit", in); code != 1 {
+			t.Errorf("audit %s: exit %d (%s), want 1", name, code, errs)
+		}
+		if code, _, errs := runCmd(t, "bake", in, "-o", out); code != 0 {
+			t.Fatalf("bake %s: exit %d: %s", name, code, errs)
+		}
+		if code, stdout, errs := runCmd(t, "audit", out); code != 0 || !strings.Contains(stdout, "every rule agrees") {
+			t.Errorf("audit of the bake of %s: exit %d, stderr %q, stdout:\n%s\nwant 0", name, code, errs, stdout)
+		}
+	}
+}
