@@ -93,7 +93,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "baked %s -> %s (%d bytes)\n", in, *out, len(baked.GLB))
 	fmt.Fprintf(stdout, "  %d node(s): %d had a scale, mirror or shear in their world and now have scale 1; every node is rotation and translation\n", baked.Nodes, baked.Reshaped)
 	fmt.Fprintf(stdout, "  %d mesh form(s) written (%d as copies, for nodes that share a mesh but need different forms), %d mirrored (winding and tangent w flipped)\n", baked.Meshes, baked.Copies, baked.Mirrored)
-	fmt.Fprintf(stdout, "  check: under each of the %d rules the copy's %d world vertices are where accumulate-matrices draws the original's, to %.2g of the model's size (size %.6g)\n", len(modes.All), chk.vertices, chk.worst, chk.size)
+	fmt.Fprintf(stdout, "  check: all %d rules draw the copy's %d vertices where accumulate-matrices draws the original's, to %.2g of its size %.6g\n", len(modes.All), chk.vertices, chk.worst, chk.size)
 	for _, n := range baked.Notes {
 		fmt.Fprintf(stdout, "  note: %s\n", n)
 	}

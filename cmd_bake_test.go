@@ -29,7 +29,7 @@ func TestBakeCommand(t *testing.T) {
 		if code != 0 || errs != "" {
 			t.Fatalf("%q: exit %d, stderr %q", args, code, errs)
 		}
-		for _, want := range []string{"4 node(s): 4 had a scale, mirror or shear", "3 mesh form(s) written (2 as copies", "under each of the 10 rules"} {
+		for _, want := range []string{"4 node(s): 4 had a scale, mirror or shear", "3 mesh form(s) written (2 as copies", "check: all 10 rules draw the copy"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%q: output lacks %q:\n%s", args, want, out)
 			}
