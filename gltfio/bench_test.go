@@ -41,14 +41,34 @@ func BenchmarkLoadBig(b *testing.B) {
 // nodesFile is a glTF file of n nodes in a binary tree (node i's
 // children 2i+1 and 2i+2), each with a translation, a rotation and a
 // non-uniform scale, no meshes.
-func nodesFile(n int) []byte {
+func nodesFile(n int) []byte { return treeFile(n, false) }
+
+// meshNodesFile is nodesFile's tree with every node drawing one shared
+// triangle and its own y scale (1.01 + i*1e-6): each node's world
+// differs, so the bake writes one mesh form per node (its most expensive
+// case).
+func meshNodesFile(n int) []byte { return treeFile(n, true) }
+
+func treeFile(n int, mesh bool) []byte {
 	var buf bytes.Buffer
-	buf.WriteString(`{"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"nodes":[`)
+	buf.WriteString(`{"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],`)
+	if mesh {
+		// A triangle (0,0,0) (1,0,0) (0,1,0) as float32 little-endian, base64.
+		const tri = "AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"
+		buf.WriteString(`"buffers":[{"byteLength":36,"uri":"data:application/octet-stream;base64,` + tri + `"}],`)
+		buf.WriteString(`"bufferViews":[{"buffer":0,"byteLength":36}],"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}],`)
+		buf.WriteString(`"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],`)
+	}
+	buf.WriteString(`"nodes":[`)
 	for i := range n {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		fmt.Fprintf(&buf, `{"name":"n%d","translation":[0,1,0],"rotation":[0,0.2588190451,0,0.9659258263],"scale":[1,1.01,1]`, i)
+		if mesh {
+			fmt.Fprintf(&buf, `{"name":"n%d","mesh":0,"translation":[0,1,0],"rotation":[0,0.2588190451,0,0.9659258263],"scale":[1,%.7f,1]`, i, 1.01+1e-6*float64(i))
+		} else {
+			fmt.Fprintf(&buf, `{"name":"n%d","translation":[0,1,0],"rotation":[0,0.2588190451,0,0.9659258263],"scale":[1,1.01,1]`, i)
+		}
 		if c := 2*i + 1; c < n {
 			fmt.Fprintf(&buf, `,"children":[%d`, c)
 			if c+1 < n {
@@ -104,36 +124,6 @@ func BenchmarkFrameAtCap(b *testing.B) {
 	for b.Loop() {
 		frame()
 	}
-}
-
-// meshNodesFile is nodesFile's binary tree of n nodes with every node
-// drawing one shared triangle and its own y scale (1.01 + i*1e-6): each
-// node's world differs, so the bake writes one mesh form per node (its
-// most expensive case).
-func meshNodesFile(n int) []byte {
-	var buf bytes.Buffer
-	// A triangle (0,0,0) (1,0,0) (0,1,0) as float32 little-endian, base64.
-	const tri = "AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"
-	buf.WriteString(`{"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],`)
-	buf.WriteString(`"buffers":[{"byteLength":36,"uri":"data:application/octet-stream;base64,` + tri + `"}],`)
-	buf.WriteString(`"bufferViews":[{"buffer":0,"byteLength":36}],"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}],`)
-	buf.WriteString(`"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],"nodes":[`)
-	for i := range n {
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		fmt.Fprintf(&buf, `{"name":"n%d","mesh":0,"translation":[0,1,0],"rotation":[0,0.2588190451,0,0.9659258263],"scale":[1,%.7f,1]`, i, 1.01+1e-6*float64(i))
-		if c := 2*i + 1; c < n {
-			fmt.Fprintf(&buf, `,"children":[%d`, c)
-			if c+1 < n {
-				fmt.Fprintf(&buf, `,%d`, c+1)
-			}
-			buf.WriteByte(']')
-		}
-		buf.WriteByte('}')
-	}
-	buf.WriteString(`]}`)
-	return buf.Bytes()
 }
 
 // BenchmarkBake bakes the tree of meshNodesFile at 10^3, 10^4 and 10^5

@@ -4,6 +4,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"skewlab/internal/gltfgen"
 )
 
@@ -42,6 +44,49 @@ func FuzzRead(f *testing.F) {
 							t.Fatalf("edge %v outside %d points", e, len(m.Points))
 						}
 					}
+				}
+			}
+		}
+	})
+}
+
+// FuzzBake bakes every fixture and mutations of them: Bake must never
+// panic, must refuse what Read refuses, and whatever it writes must read
+// back as a file with the original's scenes and node count, every node
+// with scale 1 and no shear. CI runs it for a fixed number of inputs
+// (scripts/fuzz.sh).
+func FuzzBake(f *testing.F) {
+	for _, file := range gltfgen.All(200) {
+		f.Add(file.Name, file.Data)
+	}
+	bin := gltfgen.Rig()[1]
+	f.Fuzz(func(t *testing.T, name string, data []byte) {
+		fsys := fstest.MapFS{bin.Name: &fstest.MapFile{Data: bin.Data}}
+		orig, rerr := Read(name, data, fsys)
+		b, err := Bake(name, data, fsys)
+		if rerr != nil {
+			if err == nil {
+				t.Fatalf("Read refuses (%v), Bake accepts", rerr)
+			}
+			return
+		}
+		if err != nil {
+			return // a world that overflows, a bad accessor only the bake reads
+		}
+		copyFile, err := Read("copy.glb", b.GLB, nil)
+		if err != nil {
+			t.Fatalf("the copy does not read: %v", err)
+		}
+		if len(copyFile.Scenes) != len(orig.Scenes) {
+			t.Fatalf("%d scenes, want %d", len(copyFile.Scenes), len(orig.Scenes))
+		}
+		for si, s := range copyFile.Scenes {
+			if len(s.Scene.Nodes) != len(orig.Scenes[si].Scene.Nodes) {
+				t.Fatalf("scene %s: %d nodes, want %d", s.Label, len(s.Scene.Nodes), len(orig.Scenes[si].Scene.Nodes))
+			}
+			for _, n := range s.Scene.Nodes {
+				if n.Local.Scale != (mgl64.Vec3{1, 1, 1}) || n.Sheared() {
+					t.Fatalf("%s: scale %v shear %v", n.Name, n.Local.Scale, n.Shear)
 				}
 			}
 		}
