@@ -121,6 +121,7 @@ func (r *reader) bake() (*Baked, error) {
 	order := parentsFirst(d, parent)
 	nb := make([]nodeBake, len(d.Nodes))
 	world := make([]mgl64.Mat4, len(d.Nodes))
+	r.vertices = 0 // the bake's own budget (count), apart from the reading's
 	b := &baker{r: r, newViews: map[int][]byte{}, res: &Baked{Nodes: len(d.Nodes)}}
 	for _, i := range order {
 		w := nodeLocal(d.Nodes[i])
@@ -353,6 +354,9 @@ func (b *baker) mesh(mi int, m mgl64.Mat3) (*gltf.Mesh, error) {
 		if a, ok := p.Attributes[gltf.POSITION]; ok {
 			v, err := b.floats(a, where+" POSITION", gltf.AccessorVec3)
 			if err != nil {
+				return nil, err
+			}
+			if err := b.r.count(len(v)/3, where); err != nil {
 				return nil, err
 			}
 			mapVec3(v, m, false, nil)

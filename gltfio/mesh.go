@@ -143,7 +143,12 @@ func (r *reader) view(ai int, what string, wantType gltf.AccessorType, wantComp 
 	}
 	size := a.ComponentType.ByteSize() * wantType.Components()
 	if a.BufferView == nil {
-		// No buffer view: every element is zero (spec 3.6.2.3).
+		// No buffer view: every element is zero (spec 3.6.2.3). Its count
+		// is not bounded by any buffer, so it is bounded here: a 200-byte
+		// file must not ask for gigabytes of zeros.
+		if a.Count > MaxZeroElements {
+			return nil, 0, 0, 0, fmt.Errorf("%s: %d elements without a bufferView (all zeros); skewlab reads at most %d", label, a.Count, MaxZeroElements)
+		}
 		return make([]byte, size*a.Count), size, a.Count, a.ComponentType, nil
 	}
 	bi := *a.BufferView
@@ -176,11 +181,26 @@ func (r *reader) view(ai int, what string, wantType gltf.AccessorType, wantComp 
 	return view[a.ByteOffset:end], stride, a.Count, a.ComponentType, nil
 }
 
+// count adds n to the vertices read from the file so far and refuses
+// the file past MaxVertices: primitives (or, for the bake, nodes outside
+// every scene) that name one accessor again and again must not turn a
+// small file into gigabytes.
+func (r *reader) count(n int, where string) error {
+	r.vertices += int64(n)
+	if r.vertices > MaxVertices {
+		return fmt.Errorf("%s: more than %d vertices read from the file in all (meshes repeat its accessors); skewlab reads at most that many", where, MaxVertices)
+	}
+	return nil
+}
+
 // positions reads a POSITION accessor (float32 VEC3), refusing a value
 // that is not finite.
 func (r *reader) positions(ai int, where string) ([]mgl64.Vec3, error) {
 	data, stride, n, _, err := r.view(ai, where+" POSITION", gltf.AccessorVec3, gltf.ComponentFloat)
 	if err != nil {
+		return nil, err
+	}
+	if err := r.count(n, where); err != nil {
 		return nil, err
 	}
 	out := make([]mgl64.Vec3, n)

@@ -42,6 +42,16 @@ import (
 // buffer it reads beside one): 512 MiB.
 const MaxFileBytes = 512 << 20
 
+// MaxZeroElements is the largest count of an accessor without a
+// bufferView (whose elements are all zero, so no buffer bounds it) that
+// the reader accepts: 2^20.
+const MaxZeroElements = 1 << 20
+
+// MaxVertices is the most vertices the reader (and the bake) reads from
+// one file, counting an accessor again each time a primitive uses it:
+// 2^24, 160 times the 200,000-triangle test grid.
+const MaxVertices = 1 << 24
+
 // File is a glTF file read into scenes.
 type File struct {
 	// Name labels the file in messages (the path given to Load, or the
@@ -117,6 +127,8 @@ type reader struct {
 	bufs [][]byte
 	// meshes[i] is glTF mesh i as a wireframe, built on first use.
 	meshes []*scene.Mesh
+	// vertices counts the vertices read so far (count, MaxVertices).
+	vertices int64
 }
 
 func (r *reader) read(data []byte) (*File, error) {

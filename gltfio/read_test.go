@@ -340,3 +340,50 @@ func TestZeroScaleIsRead(t *testing.T) {
 		t.Errorf("Kid scale %v, want 1,1,1", s)
 	}
 }
+
+// An accessor without a bufferView is all zeros and no buffer bounds its
+// count: a tiny file asking for 2*10^8 of them is refused (it took 20 GB
+// and a minute before), one at the limit is read.
+func TestZeroAccessorCount(t *testing.T) {
+	file := func(count int) []byte {
+		return []byte(fmt.Sprintf(`{"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[{"name":"Z","mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"mode":0}]}],"accessors":[{"componentType":5126,"count":%d,"type":"VEC3"}]}`, count))
+	}
+	if _, err := Read("big.gltf", file(200000000), nil); err == nil || !strings.Contains(err.Error(), "without a bufferView") {
+		t.Errorf("2e8 zero elements: error %v, want a refusal", err)
+	}
+	f, err := Read("ok.gltf", file(MaxZeroElements), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(f.Scenes[0].Scene.Nodes[0].Mesh.Points); n != MaxZeroElements {
+		t.Errorf("%d points, want %d", n, MaxZeroElements)
+	}
+}
+
+// A mesh whose primitives name one accessor again and again reads each
+// time; past MaxVertices in all the file is refused, by Read and Bake,
+// instead of growing without bound.
+func TestRepeatedAccessorBound(t *testing.T) {
+	file := func(prims int) []byte {
+		var b strings.Builder
+		b.WriteString(`{"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[{"name":"Z","mesh":0,"scale":[1,2,1]}],"meshes":[{"primitives":[`)
+		for i := range prims {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(`{"attributes":{"POSITION":0},"mode":0}`)
+		}
+		fmt.Fprintf(&b, `]}],"accessors":[{"componentType":5126,"count":%d,"type":"VEC3"}]}`, MaxZeroElements)
+		return []byte(b.String())
+	}
+	over := MaxVertices/MaxZeroElements + 1
+	if _, err := Read("many.gltf", file(over), nil); err == nil || !strings.Contains(err.Error(), "vertices read from the file") {
+		t.Errorf("%d primitives of %d vertices: error %v, want a refusal", over, MaxZeroElements, err)
+	}
+	if _, err := Bake("many.gltf", file(over), nil); err == nil {
+		t.Errorf("Bake accepted %d primitives of %d vertices", over, MaxZeroElements)
+	}
+	if _, err := Read("two.gltf", file(2), nil); err != nil {
+		t.Errorf("two primitives: %v", err)
+	}
+}
