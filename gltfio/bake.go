@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -337,9 +338,9 @@ func (b *baker) mesh(mi int, m mgl64.Mat3) (*gltf.Mesh, error) {
 	out := *src
 	out.Primitives = make([]*gltf.Primitive, len(src.Primitives))
 	det := m.Det()
-	// nrm maps a normal: M^-T = cofactor(M)/det M, so sign(det) * cofactor
+	// nrm maps a normal: M^-T = Cofactor(M)/det M, so sign(det) * Cofactor
 	// has its direction, and stays defined when M is singular.
-	nrm := cofactor(m)
+	nrm := transform.Cofactor(m)
 	if det < 0 {
 		nrm = nrm.Mul(-1)
 	}
@@ -349,7 +350,7 @@ func (b *baker) mesh(mi int, m mgl64.Mat3) (*gltf.Mesh, error) {
 		}
 		where := fmt.Sprintf("mesh %d %q primitive %d", mi, src.Name, pi)
 		np := *p
-		np.Attributes = maps(p.Attributes)
+		np.Attributes = maps.Clone(p.Attributes)
 		var nScale, tScale []float64 // per vertex, for morph deltas
 		if a, ok := p.Attributes[gltf.POSITION]; ok {
 			v, err := b.floats(a, where+" POSITION", gltf.AccessorVec3)
@@ -392,7 +393,7 @@ func (b *baker) mesh(mi int, m mgl64.Mat3) (*gltf.Mesh, error) {
 		if len(p.Targets) > 0 {
 			np.Targets = make([]gltf.PrimitiveAttributes, len(p.Targets))
 			for ti, t := range p.Targets {
-				nt := maps(t)
+				nt := maps.Clone(t)
 				for attr, a := range t {
 					var lin mgl64.Mat3
 					var scale []float64
@@ -436,14 +437,6 @@ func (b *baker) mesh(mi int, m mgl64.Mat3) (*gltf.Mesh, error) {
 	return &out, nil
 }
 
-func maps(m gltf.PrimitiveAttributes) gltf.PrimitiveAttributes {
-	out := make(gltf.PrimitiveAttributes, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}
-
 // mapVec3 replaces each 3-vector of v by lin times it; with normalize it
 // then makes it unit length, keeping a vector lin sends to zero (or to
 // an infinite length) as it was, stores 1/length in scale (when not nil)
@@ -465,13 +458,6 @@ func mapVec3(v []float64, lin mgl64.Mat3, normalize bool, scale []float64) (kept
 		v[k], v[k+1], v[k+2] = x[0], x[1], x[2]
 	}
 	return kept
-}
-
-// cofactor returns the cofactor matrix of m: det(m) * m^-T when m is
-// invertible, and defined (possibly zero) when it is not.
-func cofactor(m mgl64.Mat3) mgl64.Mat3 {
-	c0, c1, c2 := m.Col(0), m.Col(1), m.Col(2)
-	return mgl64.Mat3FromCols(c1.Cross(c2), c2.Cross(c0), c0.Cross(c1))
 }
 
 // flipWinding reverses the facing of a triangle primitive's triangles

@@ -70,7 +70,7 @@ func higham(a mgl64.Mat3) (mgl64.Mat3, bool) {
 	x := a
 	n1, ninf := norm1(x), normInf(x)
 	for range 40 {
-		c := cofactor(x) // x^-T = c / det x
+		c := Cofactor(x) // x^-T = c / det x
 		d := x[0]*c[0] + x[1]*c[1] + x[2]*c[2]
 		if !(abs(d) > 0) || !Finite(d) {
 			return x, false
@@ -316,9 +316,13 @@ func symmetrize(m mgl64.Mat3) mgl64.Mat3 {
 	return m
 }
 
-// cofactor returns the cofactor matrix of m, columns (m1×m2, m2×m0,
-// m0×m1), so that m^-T = cofactor(m) / det(m).
-func cofactor(m mgl64.Mat3) mgl64.Mat3 {
+// Cofactor returns the cofactor matrix of m (column-major), columns
+// (m1×m2, m2×m0, m0×m1), so that m^-T = Cofactor(m) / det(m) when m is
+// invertible. It is defined for every m: for a singular m it is the
+// limit of that product (rank 2: one nonzero direction, the normal of
+// the plane m flattens onto; rank 0 or 1: zero). Non-finite entries give
+// non-finite results.
+func Cofactor(m mgl64.Mat3) mgl64.Mat3 {
 	c0, c1, c2 := m.Col(0), m.Col(1), m.Col(2)
 	return mgl64.Mat3FromCols(c1.Cross(c2), c2.Cross(c0), c0.Cross(c1))
 }

@@ -91,7 +91,7 @@ func affineInverse(m mgl64.Mat4) (mgl64.Mat4, bool) {
 			a[3*k+i] = math.Ldexp(a[3*k+i], -e)
 		}
 	}
-	c := cofactor(a) // A'^-1 = c^T / det
+	c := Cofactor(a) // A'^-1 = c^T / det
 	det := a.Col(0).Dot(c.Col(0))
 	h := a.Col(0).Len() * a.Col(1).Len() * a.Col(2).Len()
 	if !(abs(det) > reparentSingular*h) {
