@@ -192,15 +192,10 @@ func (b *baker) note(s string) { b.res.Notes = append(b.res.Notes, s) }
 // nodeLocal returns glTF node n's local matrix: its matrix when it has
 // one, else T*R*S (the rotation normalised, as skewlab's modes do).
 func nodeLocal(n *gltf.Node) mgl64.Mat4 {
-	if m := n.Matrix; m != gltf.DefaultMatrix && m != [16]float64{} {
-		return mgl64.Mat4(m)
+	if m, ok := nodeMatrix(n); ok {
+		return m
 	}
-	t, q, s := n.Translation, n.RotationOrDefault(), n.Scale
-	return transform.TRS{
-		Position: mgl64.Vec3{t[0], t[1], t[2]},
-		Rotation: mgl64.Quat{W: q[3], V: mgl64.Vec3{q[0], q[1], q[2]}},
-		Scale:    mgl64.Vec3{s[0], s[1], s[2]},
-	}.Mat4()
+	return nodeTRS(n).Mat4()
 }
 
 // parentsFirst lists every node with each parent before its children

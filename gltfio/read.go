@@ -585,29 +585,41 @@ func (r *reader) sceneNodes(roots []int, names []string, fitted map[int]float64)
 // transform sets nd.Local (and Shear) from glTF node i's matrix or TRS.
 func (r *reader) transform(i int, nd *scene.Node, fitted map[int]float64) error {
 	gn := r.doc.Nodes[i]
-	if m := gn.Matrix; m != gltf.DefaultMatrix && m != [16]float64{} {
-		t, h, err := transform.FitMatrix(mgl64.Mat4(m))
+	if m, ok := nodeMatrix(gn); ok {
+		t, h, err := transform.FitMatrix(m)
 		if err != nil {
 			return fmt.Errorf("%s: matrix: %v", r.nodeLabel(i), err)
 		}
 		nd.Local, nd.Shear = t, h
 		if nd.Sheared() {
-			f, _ := transform.PolarFit(transform.Linear(mgl64.Mat4(m)))
+			f, _ := transform.PolarFit(transform.Linear(m))
 			fitted[i] = f.Residual
 		}
 		return nil
 	}
 	// JSON numbers are finite; magnitudes and a zero rotation are
-	// scene.New's to refuse, naming the node. (A rotation written as
-	// all zeros reads as the default, as the glTF library has it. A
-	// scale written as all zeros is a zero scale: the library's
-	// ScaleOrDefault would read it as 1, but its decoder already gives
-	// an absent scale the default.)
-	t, q, s := gn.Translation, gn.RotationOrDefault(), gn.Scale
-	nd.Local = transform.TRS{
+	// scene.New's to refuse, naming the node.
+	nd.Local = nodeTRS(gn)
+	return nil
+}
+
+// nodeMatrix returns glTF node n's matrix and true when it is given by
+// one (a matrix other than the identity and the all-zero default).
+func nodeMatrix(n *gltf.Node) (mgl64.Mat4, bool) {
+	m := n.Matrix
+	return mgl64.Mat4(m), m != gltf.DefaultMatrix && m != [16]float64{}
+}
+
+// nodeTRS returns glTF node n's translation, rotation (converted from
+// glTF's x, y, z, w) and scale. A rotation written as all zeros reads
+// as the default, as the glTF library has it. A scale written as all
+// zeros is a zero scale: the library's ScaleOrDefault would read it as
+// 1, but its decoder already gives an absent scale the default.
+func nodeTRS(n *gltf.Node) transform.TRS {
+	t, q, s := n.Translation, n.RotationOrDefault(), n.Scale
+	return transform.TRS{
 		Position: mgl64.Vec3{t[0], t[1], t[2]},
 		Rotation: mgl64.Quat{W: q[3], V: mgl64.Vec3{q[0], q[1], q[2]}},
 		Scale:    mgl64.Vec3{s[0], s[1], s[2]},
 	}
-	return nil
 }
