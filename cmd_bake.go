@@ -14,6 +14,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"skewlab/audit"
 	"skewlab/cli"
 	"skewlab/gltfio"
 	"skewlab/modes"
@@ -63,12 +64,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if !gltfio.IsGLTF(in, data) {
 		return fail(fmt.Errorf("%s: not a glTF file (.gltf or .glb); bake writes glTF", in))
 	}
-	dir := os.DirFS(filepath.Dir(in))
-	orig, err := gltfio.Read(in, data, dir)
-	if err != nil {
-		return fail(err)
-	}
-	baked, err := gltfio.Bake(in, data, dir)
+	baked, err := gltfio.Bake(in, data, os.DirFS(filepath.Dir(in)))
 	if err != nil {
 		return fail(err)
 	}
@@ -76,7 +72,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy does not read back (a bug; nothing written): %v", err))
 	}
-	chk, err := checkBake(orig, copyFile, baked.Skinned)
+	chk, err := checkBake(baked.Original, copyFile, baked.Skinned)
 	if err != nil {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("%v (a bug; nothing written)", err))
 	}
@@ -128,9 +124,13 @@ type bakeCheck struct {
 // meshes, which follow their joints, left out). Distances are fractions
 // of the scene's size: the diagonal of the bounding box of its world
 // vertices under accumulate-matrices (of its node positions when it has
-// no mesh; 1 when that is 0).
+// no mesh; 1 when that is 0): audit's size.
 func checkBake(orig, cp *gltfio.File, skinned []int) (bakeCheck, error) {
 	var res bakeCheck
+	unbaked := map[int]bool{}
+	for _, i := range skinned {
+		unbaked[i] = true
+	}
 	if len(cp.Scenes) != len(orig.Scenes) {
 		return res, fmt.Errorf("the copy has %d scenes, the original %d", len(cp.Scenes), len(orig.Scenes))
 	}
@@ -140,30 +140,11 @@ func checkBake(orig, cp *gltfio.File, skinned []int) (bakeCheck, error) {
 			return res, fmt.Errorf("scene %s: the copy's nodes are not the original's", s.Label)
 		}
 		want := modes.AccumulateMatrices.Reference(s.Scene.Nodes)
-		lo := mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
-		hi := lo.Mul(-1)
-		grow := func(p mgl64.Vec3) {
-			for k := range 3 {
-				lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
-			}
-		}
-		n := 0
-		for i, nd := range s.Scene.Nodes {
-			if nd.Mesh != nil {
-				for _, p := range nd.Mesh.Points {
-					grow(mulPoint(want[i], p))
-					n++
-				}
-			}
-		}
-		if n == 0 {
-			for i := range s.Scene.Nodes {
-				grow(mulPoint(want[i], mgl64.Vec3{}))
-			}
-		}
-		size := hi.Sub(lo).Len()
-		if !(size > 0) || math.IsInf(size, 0) {
-			size = 1
+		// The size as audit measures it (a file without a point to
+		// measure gets 1, as the check's fractions then are units).
+		size := 1.0
+		if r := audit.Check(s.Scene.Nodes, []modes.Mode{modes.AccumulateMatrices}, audit.DefaultTolerance); r.SizeOK {
+			size = r.Size
 		}
 		res.size = max(res.size, size)
 		for _, m := range modes.All {
@@ -171,7 +152,7 @@ func checkBake(orig, cp *gltfio.File, skinned []int) (bakeCheck, error) {
 			verts := 0
 			for i, nd := range s.Scene.Nodes {
 				d := mulPoint(got[i], mgl64.Vec3{}).Sub(mulPoint(want[i], mgl64.Vec3{})).Len()
-				if nd.Mesh != nil && !slices.Contains(skinned, s.Index[i]) {
+				if nd.Mesh != nil && !unbaked[s.Index[i]] {
 					cm := c.Scene.Nodes[i].Mesh
 					if cm == nil || len(cm.Points) != len(nd.Mesh.Points) {
 						return res, fmt.Errorf("node %s: the copy's mesh has other vertices", nd.Name)

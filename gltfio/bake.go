@@ -37,6 +37,9 @@ type Baked struct {
 	// (negative determinant): their triangles' winding and their
 	// tangents' w were flipped.
 	Mirrored int
+	// Original is the file as Read reads it (the bake reads it once):
+	// what the copy is checked against.
+	Original *File
 	// Skinned lists the glTF indices of the nodes whose skinned mesh was
 	// left as it is (it follows the joints, not the node).
 	Skinned []int
@@ -71,13 +74,15 @@ type Baked struct {
 // keeps its direction, counted in Notes).
 func Bake(name string, data []byte, fsys fs.FS) (*Baked, error) {
 	r := &reader{file: name, fsys: fsys}
-	if _, err := r.read(data); err != nil {
+	orig, err := r.read(data)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	b, err := r.bake()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	b.Original = orig
 	return b, nil
 }
 
