@@ -345,8 +345,12 @@ func TestBakeNormalsTangentsWinding(t *testing.T) {
 				}
 			}
 		}
-		if wantInverted := name == "mirrored.gltf"; (rawInverted > 0) != wantInverted {
-			t.Errorf("%s: %d raw triangles face against the copy's normals; want some: %v", name, rawInverted, wantInverted)
+		// By hand: the box has 12 triangles. In mirrored.gltf, Stretch's
+		// world det is 2 (scale 1,2,1); Mirror's is 2 * -1 and Turned's
+		// the same (a rotation keeps it): 2 nodes * 12 = 24 triangles
+		// inside out as raw data. The rig has no mirror: 0.
+		if want := map[string]int{"rig.gltf": 0, "mirrored.gltf": 24}[name]; rawInverted != want {
+			t.Errorf("%s: %d raw triangles face against the copy's normals, want %d", name, rawInverted, want)
 		}
 	}
 }
@@ -684,3 +688,67 @@ func mapFS(files map[string][]byte) fstest.MapFS {
 func writeLE(w *bytes.Buffer, v float32) error { return binary.Write(w, binary.LittleEndian, v) }
 
 func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
+
+// A node given by a sheared matrix (what the glTF spec forbids and files
+// contain): the rig's Spine replaced by the matrix with columns (1,0,0),
+// (0.5,1,0), (0,0,1) and translation (0,0.8,0). The copy has no matrix
+// and no scale, and every vertex lands where the original's matrix
+// product (docWorlds, independent of the bake and of package modes) puts
+// it, to 1e-6 of the size; the unbaked shear is over 1% of it, so the
+// comparison can fail.
+func TestBakeShearedMatrix(t *testing.T) {
+	files := fixtureFiles(t, "rig.gltf")
+	var raw map[string]any
+	if err := json.Unmarshal(files[0].Data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	spine := raw["nodes"].([]any)[1].(map[string]any)
+	if spine["name"] != "Spine" {
+		t.Fatalf("node 1 is %v, want Spine", spine["name"])
+	}
+	delete(spine, "rotation")
+	delete(spine, "translation")
+	spine["matrix"] = []float64{1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 1, 0, 0, 0.8, 0, 1}
+	files[0].Data, _ = json.Marshal(raw)
+	orig := decode(t, files)
+	copyDoc := decode(t, []gltfgen.File{{Name: "copy.glb", Data: mustBake(t, files).GLB}})
+	ow, cw := docWorlds(orig), docWorlds(copyDoc)
+	lo, hi := mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}, mgl64.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+	type pair struct{ got, want, unsheared mgl64.Vec3 }
+	var pts []pair
+	for i, n := range copyDoc.Nodes {
+		if n.Matrix != gltf.DefaultMatrix || n.Scale != gltf.DefaultScale {
+			t.Errorf("%s: matrix %v scale %v, want neither", n.Name, n.Matrix, n.Scale)
+		}
+		op, _ := modeler.ReadPosition(orig, orig.Accessors[orig.Meshes[*orig.Nodes[i].Mesh].Primitives[0].Attributes[gltf.POSITION]], nil)
+		cp, _ := modeler.ReadPosition(copyDoc, copyDoc.Accessors[copyDoc.Meshes[*n.Mesh].Primitives[0].Attributes[gltf.POSITION]], nil)
+		// The same world without Spine's shear: its column 1 put back to (0,1,0).
+		unsheared := ow[i]
+		if n.Name == "Spine" || n.Name == "Head" {
+			shear := mgl64.Ident4()
+			shear[4] = -0.5 // undo x += 0.5 y in Spine's frame
+			unsheared = ow[1].Mul4(shear).Mul4(ow[1].Inv()).Mul4(ow[i])
+		}
+		for k := range op {
+			o := mgl64.Vec3{float64(op[k][0]), float64(op[k][1]), float64(op[k][2])}
+			c := mgl64.Vec3{float64(cp[k][0]), float64(cp[k][1]), float64(cp[k][2])}
+			want := apply(ow[i], o)
+			for a := range 3 {
+				lo[a], hi[a] = min(lo[a], want[a]), max(hi[a], want[a])
+			}
+			pts = append(pts, pair{apply(cw[i], c), want, apply(unsheared, o)})
+		}
+	}
+	size := hi.Sub(lo).Len()
+	worst, shear := 0.0, 0.0
+	for _, p := range pts {
+		worst = max(worst, dist(p.got, p.want))
+		shear = max(shear, dist(p.unsheared, p.want))
+	}
+	if worst > 1e-6*size {
+		t.Errorf("copy's vertices %.3g of size from the sheared original's", worst/size)
+	}
+	if shear < 0.01*size {
+		t.Errorf("the shear moves vertices by only %.3g of size; the test would not see it dropped", shear/size)
+	}
+}
