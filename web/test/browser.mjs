@@ -541,6 +541,35 @@ step("drop rig.gltf + rig.bin onto the canvas: opens, and the four nodes are whe
   }
 });
 
+// skewlab bake's promise seen in the page: the bake of the rig, drawn by
+// accumulate-trs (which draws the unbaked rig 24-75 px off, the mutation
+// above), lands where `skewlab export` draws the original under
+// accumulate-matrices, within the drop tolerance. Not a pixel step: the
+// wrong mode of the mutation is this step's subject, not its fault.
+step("drop skewlab bake's copy of the rig: accumulate-trs draws it where `skewlab export -scene rig.gltf -mode accumulate-matrices` draws the original", {}, async () => {
+  const baked = join(out, "rig.baked.glb");
+  execFileSync(server, ["bake", join(gltfDir, "rig.gltf"), "-o", baked]);
+  const { page, errors } = await openPage("?mode=accumulate-trs&ui=off&aa=on");
+  try {
+    const res = await dropFiles(page, [{ name: "rig.baked.glb", bytes: readFileSync(baked) }]);
+    assert(res.name === "rig.baked.glb" && res.error === "", `skewlab.opened got ${JSON.stringify(res)}, want rig.baked.glb with no error`);
+    const shot = await capture(page, out, "drop-rig-baked");
+    const exported = join(out, "drop-rig-baked-export.png");
+    execFileSync(server, ["export", "-scene", join(gltfDir, "rig.gltf"), "-mode", "accumulate-matrices",
+      "-size", `${shot.state.canvas[0]}x${shot.state.canvas[1]}`, "-o", exported]);
+    const web = colourBoxes(shot.png, RIG_COLOURS), ref = colourBoxes(readFileSync(exported), RIG_COLOURS);
+    const off = boxOffsets(web, ref);
+    assert(errors.length === 0, "console errors: " + errors.join(" | "));
+    for (const k of Object.keys(RIG_COLOURS)) {
+      assert(off[k] <= DROP_BOX_TOLERANCE,
+        `the ${k} boxes differ by ${off[k]} px (page ${web[k]}, export ${ref[k]}; tolerance ${DROP_BOX_TOLERANCE}; all: ${fmtBoxes(off)})`);
+    }
+    return `box edges off by ${fmtBoxes(off)} px (tolerance ${DROP_BOX_TOLERANCE})`;
+  } finally {
+    await page.close();
+  }
+});
+
 step("drop cycle.gltf after the rig: the error names the file and the cycle, shows over the canvas, and the rig stays", { needs: "drop rig.gltf" }, async () => {
   assert(shared.rig, "needs the rig drop step's page");
   const { page, errors, web: before } = shared.rig;
