@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"skewlab/audit"
@@ -101,13 +102,26 @@ func auditFile(path, choice string, rules []modes.Mode, tol float64) (*audit.Fil
 		f.Scenes = []audit.Scene{{Report: c.Check(sc.Nodes, rules, tol)}}
 		return f, nil
 	}
-	f.Notes = gf.Notes
+	if choice == "" {
+		if err := gf.CheckNodes(nil); err != nil {
+			return nil, err
+		}
+	}
+	f.Notes = slices.Clone(gf.Notes)
 	for i := range gf.Scenes {
 		if choice != "" && i != index {
 			continue
 		}
-		s := &gf.Scenes[i]
-		f.Scenes = append(f.Scenes, audit.Scene{Label: s.Label, Index: s.Index, Report: c.Check(s.Scene.Nodes, rules, tol)})
+		b, err := gf.Build(i)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range b.Scene.Notes {
+			if !slices.Contains(f.Notes, n) {
+				f.Notes = append(f.Notes, n)
+			}
+		}
+		f.Scenes = append(f.Scenes, audit.Scene{Label: b.Label, Index: b.Index, Report: c.Check(b.Scene.Nodes, rules, tol)})
 	}
 	return f, nil
 }

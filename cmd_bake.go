@@ -9,7 +9,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -72,7 +71,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy does not read back (a bug; nothing written): %v", err))
 	}
-	chk, err := checkBake(baked.Original, copyFile, baked.Skinned)
+	chk, err := checkBake(baked.Original, copyFile)
 	if err != nil {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("%v (a bug; nothing written)", err))
 	}
@@ -89,7 +88,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "baked %s -> %s (%d bytes)\n", in, *out, len(baked.GLB))
 	fmt.Fprintf(stdout, "  %d node(s): %d had a scale, mirror or shear in their world and now have scale 1; every node is rotation and translation\n", baked.Nodes, baked.Reshaped)
 	fmt.Fprintf(stdout, "  %d mesh form(s) written (%d as copies, for nodes that share a mesh but need different forms), %d mirrored (winding and tangent w flipped)\n", baked.Meshes, baked.Copies, baked.Mirrored)
-	fmt.Fprintf(stdout, "  check: all %d rules draw the copy's %d vertices where accumulate-matrices draws the original's, to %.2g of its size %.6g\n", len(modes.All), chk.vertices, chk.worst, chk.size)
+	fmt.Fprintf(stdout, "  check: all %d rules draw the copy's %s where accumulate-matrices draws the original's, to %.2g of its size %.6g\n", len(modes.All), chk.what(), chk.worst, chk.size)
 	for _, n := range baked.Notes {
 		fmt.Fprintf(stdout, "  note: %s\n", n)
 	}
@@ -109,35 +108,56 @@ func same(a, b string) bool {
 }
 
 // bakeCheck is checkBake's result: the largest distance found as a
-// fraction of the model's size, the rule it was under, the size and the
-// number of vertices compared per rule.
+// fraction of the model's size, the rule it was under, the size, and
+// what was compared per rule: node origins, mesh vertices (instances'
+// included) and skinned vertices.
 type bakeCheck struct {
 	worst    float64
 	rule     string
 	size     float64
+	origins  int
 	vertices int
+	skinned  int
 }
 
 // checkBake compares, scene by scene, the copy drawn by every rule with
-// the original drawn by accumulate-matrices: every node's world position
-// and every mesh vertex (nodes matched by glTF index; skinned nodes'
-// meshes, which follow their joints, left out). Distances are fractions
-// of the scene's size: the diagonal of the bounding box of its world
-// vertices under accumulate-matrices (of its node positions when it has
-// no mesh; 1 when that is 0): audit's size.
-func checkBake(orig, cp *gltfio.File, skinned []int) (bakeCheck, error) {
+// the original drawn by accumulate-matrices: every node's world origin,
+// every mesh vertex (an instance's included; nodes matched by glTF index
+// and instance number) and every skinned vertex at the file's rest pose
+// (Σ w_j · W_j · IBM_j · v, W_j the joints' worlds under the rule).
+// Distances are fractions of the scene's size: the diagonal of the
+// bounding box of its world vertices under accumulate-matrices (of its
+// node positions when it has no mesh; 1 when that is 0): audit's size.
+// It refuses to compare more than gltfio.MaxSceneNodes nodes in all.
+func checkBake(orig, cp *gltfio.File) (bakeCheck, error) {
 	var res bakeCheck
-	unbaked := map[int]bool{}
-	for _, i := range skinned {
-		unbaked[i] = true
-	}
 	if len(cp.Scenes) != len(orig.Scenes) {
 		return res, fmt.Errorf("the copy has %d scenes, the original %d", len(cp.Scenes), len(orig.Scenes))
 	}
-	for si, s := range orig.Scenes {
-		c := cp.Scenes[si]
-		if len(c.Scene.Nodes) != len(s.Scene.Nodes) || !slices.Equal(c.Index, s.Index) {
-			return res, fmt.Errorf("scene %s: the copy's nodes are not the original's", s.Label)
+	if err := orig.CheckNodes(nil); err != nil {
+		return res, err
+	}
+	for si := range orig.Scenes {
+		s, err := orig.Build(si)
+		if err != nil {
+			return res, err
+		}
+		c, err := cp.Build(si)
+		if err != nil {
+			return res, fmt.Errorf("the copy's scene %d does not build: %v", si, err)
+		}
+		type key struct{ node, instance int }
+		in := make(map[key]int, len(c.Index))
+		for k := range c.Index {
+			in[key{c.Index[k], c.Instance[k]}] = k
+		}
+		match := make([]int, len(s.Index))
+		for k := range s.Index {
+			ck, ok := in[key{s.Index[k], s.Instance[k]}]
+			if !ok {
+				return res, fmt.Errorf("scene %s: the copy has no node %s", s.Label, s.Scene.Nodes[k].Name)
+			}
+			match[k] = ck
 		}
 		want := modes.AccumulateMatrices.Reference(s.Scene.Nodes)
 		// The size as audit measures it (a file without a point to
@@ -149,28 +169,41 @@ func checkBake(orig, cp *gltfio.File, skinned []int) (bakeCheck, error) {
 		res.size = max(res.size, size)
 		for _, m := range modes.All {
 			got := m.Reference(c.Scene.Nodes)
-			verts := 0
+			var origins, verts, skinned int
 			for i, nd := range s.Scene.Nodes {
-				d := mulPoint(got[i], mgl64.Vec3{}).Sub(mulPoint(want[i], mgl64.Vec3{})).Len()
-				if nd.Mesh != nil && !unbaked[s.Index[i]] {
-					cm := c.Scene.Nodes[i].Mesh
-					if cm == nil || len(cm.Points) != len(nd.Mesh.Points) {
+				ci := match[i]
+				cn := &c.Scene.Nodes[ci]
+				d := mulPoint(got[ci], mgl64.Vec3{}).Sub(mulPoint(want[i], mgl64.Vec3{})).Len()
+				origins++
+				if nd.Mesh != nil {
+					cm := cn.Mesh
+					if cm == nil || len(cm.Points) != len(nd.Mesh.Points) || (nd.Skin == nil) != (cn.Skin == nil) {
 						return res, fmt.Errorf("node %s: the copy's mesh has other vertices", nd.Name)
 					}
 					for k, p := range nd.Mesh.Points {
-						d = max(d, mulPoint(got[i], cm.Points[k]).Sub(mulPoint(want[i], p)).Len())
+						if nd.Skin != nil {
+							a := scene.SkinPoint(cm, cn.Skin, k, got)
+							b := scene.SkinPoint(nd.Mesh, nd.Skin, k, want)
+							d = max(d, a.Sub(b).Len())
+							continue
+						}
+						d = max(d, mulPoint(got[ci], cm.Points[k]).Sub(mulPoint(want[i], p)).Len())
 					}
-					verts += len(cm.Points)
+					if nd.Skin != nil {
+						skinned += len(cm.Points)
+					} else {
+						verts += len(cm.Points)
+					}
 				}
 				f := d / size
 				if math.IsNaN(f) {
 					f = math.Inf(1)
 				}
-				if f > res.worst {
+				if f > res.worst || res.rule == "" {
 					res.worst, res.rule = f, m.Name
 				}
 			}
-			res.vertices = max(res.vertices, verts)
+			res.origins, res.vertices, res.skinned = max(res.origins, origins), max(res.vertices, verts), max(res.skinned, skinned)
 		}
 	}
 	return res, nil
@@ -182,4 +215,28 @@ func mulPoint(m mgl64.Mat4, p mgl64.Vec3) mgl64.Vec3 {
 		m[1]*p[0] + m[5]*p[1] + m[9]*p[2] + m[13],
 		m[2]*p[0] + m[6]*p[1] + m[10]*p[2] + m[14],
 	}
+}
+
+// what lists what the check compared, for bake's output: never "0
+// vertices" alone (every scene has at least one node origin).
+func (c bakeCheck) what() string {
+	parts := []string{plural(c.origins, "node origin")}
+	if c.vertices > 0 {
+		parts = append(parts, plural(c.vertices, "mesh vertex"))
+	}
+	if c.skinned > 0 {
+		parts = append(parts, plural(c.skinned, "skinned vertex")+" (at the rest pose)")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// plural returns "1 thing" or "N things" (vertex -> vertices).
+func plural(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	if strings.HasSuffix(one, "vertex") {
+		return fmt.Sprintf("%d %sices", n, strings.TrimSuffix(one, "ex"))
+	}
+	return fmt.Sprintf("%d %ss", n, one)
 }

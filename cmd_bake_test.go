@@ -42,7 +42,11 @@ func TestBakeCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, n := range f.Scenes[0].Scene.Nodes {
+		b, err := f.Build(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range b.Scene.Nodes {
 			if n.Local.Scale.Sub(mgl64.Vec3{1, 1, 1}).Len() > 1e-12 || n.Sheared() {
 				t.Errorf("%s: scale %v shear %v, want 1 and none", n.Name, n.Local.Scale, n.Shear)
 			}

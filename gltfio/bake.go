@@ -37,7 +37,7 @@ type Baked struct {
 	// (negative determinant): their triangles' winding and their
 	// tangents' w were flipped.
 	Mirrored int
-	// Original is the file as Read reads it (the bake reads it once):
+	// Original is the file as Read reads it, untouched by the bake:
 	// what the copy is checked against.
 	Original *File
 	// Skinned lists the glTF indices of the nodes whose skinned mesh was
@@ -73,9 +73,14 @@ type Baked struct {
 // collapses as the matrix engine shows it; a normal it collapses to zero
 // keeps its direction, counted in Notes).
 func Bake(name string, data []byte, fsys fs.FS) (*Baked, error) {
-	r := &reader{file: name, fsys: fsys}
-	orig, err := r.read(data)
+	// The original is read twice: once to keep as it is (Original,
+	// whose scenes are built later, for the check), once to edit.
+	orig, err := Read(name, data, fsys)
 	if err != nil {
+		return nil, err
+	}
+	r := &reader{file: name, fsys: fsys}
+	if _, err := r.read(data); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	b, err := r.bake()
@@ -125,12 +130,28 @@ func (r *reader) bake() (*Baked, error) {
 		return nil, err
 	}
 	order := parentsFirst(d, parent)
+	// Every mesh a node uses is read as the reader reads it (index
+	// ranges, finite values, skin data), so the copy keeps nothing that
+	// the reader would refuse; the bake then counts its own reads
+	// against a budget of its own.
+	for _, i := range order {
+		if m := d.Nodes[i].Mesh; m != nil {
+			if _, err := r.mesh(*m, i); err != nil {
+				return nil, err
+			}
+		}
+		if r.inst[i] != nil {
+			if _, err := r.instanceTRS(i); err != nil {
+				return nil, err
+			}
+		}
+	}
+	r.elements = 0
 	nb := make([]nodeBake, len(d.Nodes))
 	world := make([]mgl64.Mat4, len(d.Nodes))
-	r.vertices = 0 // the bake's own budget (count), apart from the reading's
 	b := &baker{r: r, newViews: map[int][]byte{}, res: &Baked{Nodes: len(d.Nodes)}}
 	for _, i := range order {
-		w := nodeLocal(d.Nodes[i])
+		w := r.nodeMatrix(i)
 		if p := parent[i]; p >= 0 {
 			w = world[p].Mul4(w)
 		}
@@ -193,37 +214,6 @@ func (r *reader) bake() (*Baked, error) {
 }
 
 func (b *baker) note(s string) { b.res.Notes = append(b.res.Notes, s) }
-
-// nodeLocal returns glTF node n's local matrix: its matrix when it has
-// one, else T*R*S (the rotation normalised, as skewlab's modes do).
-func nodeLocal(n *gltf.Node) mgl64.Mat4 {
-	if m, ok := nodeMatrix(n); ok {
-		return m
-	}
-	return nodeTRS(n).Mat4()
-}
-
-// parentsFirst lists every node with each parent before its children
-// (roots in file order, then depth first), iteratively.
-func parentsFirst(d *gltf.Document, parent []int) []int {
-	order := make([]int, 0, len(d.Nodes))
-	var stack []int
-	for i := len(parent) - 1; i >= 0; i-- {
-		if parent[i] < 0 {
-			stack = append(stack, i)
-		}
-	}
-	for len(stack) > 0 {
-		i := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		order = append(order, i)
-		ch := d.Nodes[i].Children
-		for k := len(ch) - 1; k >= 0; k-- {
-			stack = append(stack, ch[k])
-		}
-	}
-	return order
-}
 
 func nearIdentity(m mgl64.Mat3) bool {
 	id := mgl64.Ident3()
@@ -353,18 +343,15 @@ func (b *baker) mesh(mi int, m mgl64.Mat3) (*gltf.Mesh, error) {
 		np.Attributes = maps.Clone(p.Attributes)
 		var nScale, tScale []float64 // per vertex, for morph deltas
 		if a, ok := p.Attributes[gltf.POSITION]; ok {
-			v, err := b.floats(a, where+" POSITION", gltf.AccessorVec3)
+			v, err := b.r.floats(a, where+" POSITION", gltf.AccessorVec3, b.r.positionKinds())
 			if err != nil {
-				return nil, err
-			}
-			if err := b.r.count(len(v)/3, where); err != nil {
 				return nil, err
 			}
 			mapVec3(v, m, false, nil)
 			np.Attributes[gltf.POSITION] = b.addFloats(v, gltf.AccessorVec3, true)
 		}
 		if a, ok := p.Attributes[gltf.NORMAL]; ok {
-			v, err := b.floats(a, where+" NORMAL", gltf.AccessorVec3)
+			v, err := b.r.floats(a, where+" NORMAL", gltf.AccessorVec3, b.r.directionKinds())
 			if err != nil {
 				return nil, err
 			}
@@ -373,7 +360,7 @@ func (b *baker) mesh(mi int, m mgl64.Mat3) (*gltf.Mesh, error) {
 			np.Attributes[gltf.NORMAL] = b.addFloats(v, gltf.AccessorVec3, false)
 		}
 		if a, ok := p.Attributes[gltf.TANGENT]; ok {
-			v, err := b.floats(a, where+" TANGENT", gltf.AccessorVec4)
+			v, err := b.r.floats(a, where+" TANGENT", gltf.AccessorVec4, b.r.directionKinds())
 			if err != nil {
 				return nil, err
 			}
@@ -407,7 +394,7 @@ func (b *baker) mesh(mi int, m mgl64.Mat3) (*gltf.Mesh, error) {
 					default:
 						continue
 					}
-					v, err := b.floats(a, fmt.Sprintf("%s target %d %s", where, ti, attr), gltf.AccessorVec3)
+					v, err := b.r.floats(a, fmt.Sprintf("%s target %d %s", where, ti, attr), gltf.AccessorVec3, b.r.targetKinds())
 					if err != nil {
 						return nil, err
 					}
@@ -505,28 +492,6 @@ func (b *baker) flipWinding(p *gltf.Primitive, where string) error {
 	return nil
 }
 
-// floats reads a float accessor of type typ as float64s, refusing one
-// that is not finite.
-func (b *baker) floats(ai int, where string, typ gltf.AccessorType) ([]float64, error) {
-	data, stride, n, _, err := b.r.view(ai, where, typ, gltf.ComponentFloat)
-	if err != nil {
-		return nil, err
-	}
-	c := typ.Components()
-	out := make([]float64, n*c)
-	le := binary.LittleEndian
-	for k := range n {
-		for j := range c {
-			v := float64(math.Float32frombits(le.Uint32(data[k*stride+4*j:])))
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("accessor %d (%s): element %d is not a finite number", ai, where, k)
-			}
-			out[k*c+j] = v
-		}
-	}
-	return out, nil
-}
-
 // addView adds a buffer view holding data and returns its index.
 func (b *baker) addView(data []byte, target gltf.Target) int {
 	d := &b.r.doc
@@ -609,7 +574,7 @@ func (b *baker) skins(nb []nodeBake) error {
 		}
 		ibm := make([]float64, 16*len(s.Joints))
 		if s.InverseBindMatrices != nil {
-			v, err := b.floats(*s.InverseBindMatrices, fmt.Sprintf("skin %d inverseBindMatrices", si), gltf.AccessorMat4)
+			v, err := b.r.floats(*s.InverseBindMatrices, fmt.Sprintf("skin %d inverseBindMatrices", si), gltf.AccessorMat4, kFloat)
 			if err != nil {
 				return err
 			}

@@ -104,7 +104,7 @@ func BenchmarkFrameAtCap(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sc := f.Scenes[0].Scene
+	sc := mustBuild(b, f, 0).Scene
 	world := make([]mgl64.Mat4, len(sc.Nodes))
 	var ws modes.Workspace
 	var fr render.Frame

@@ -30,7 +30,11 @@ func FuzzRead(f *testing.F) {
 		if len(file.Scenes) == 0 || file.Default < 0 || file.Default >= len(file.Scenes) {
 			t.Fatalf("%d scenes, default %d", len(file.Scenes), file.Default)
 		}
-		for _, s := range file.Scenes {
+		for si := range file.Scenes {
+			s, err := file.Build(si)
+			if err != nil {
+				continue // a bad mesh only this scene reads
+			}
 			if len(s.Scene.Nodes) == 0 {
 				t.Fatalf("scene %s has no nodes", s.Label)
 			}
@@ -80,9 +84,17 @@ func FuzzBake(f *testing.F) {
 		if len(copyFile.Scenes) != len(orig.Scenes) {
 			t.Fatalf("%d scenes, want %d", len(copyFile.Scenes), len(orig.Scenes))
 		}
-		for si, s := range copyFile.Scenes {
-			if len(s.Scene.Nodes) != len(orig.Scenes[si].Scene.Nodes) {
-				t.Fatalf("scene %s: %d nodes, want %d", s.Label, len(s.Scene.Nodes), len(orig.Scenes[si].Scene.Nodes))
+		for si := range copyFile.Scenes {
+			s, err := copyFile.Build(si)
+			if err != nil {
+				t.Fatalf("the copy's scene %d does not build: %v", si, err)
+			}
+			o, err := orig.Build(si)
+			if err != nil {
+				t.Fatalf("the original's scene %d does not build, but it baked: %v", si, err)
+			}
+			if len(s.Scene.Nodes) != len(o.Scene.Nodes) {
+				t.Fatalf("scene %s: %d nodes, want %d", s.Label, len(s.Scene.Nodes), len(o.Scene.Nodes))
 			}
 			for _, n := range s.Scene.Nodes {
 				if n.Local.Scale != (mgl64.Vec3{1, 1, 1}) || n.Sheared() {

@@ -1,21 +1,26 @@
 package gltfio
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 	"slices"
 
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 
 	"skewlab/scene"
 )
 
+// weightSumTol is how far from 1 a skinned point's weights may sum
+// before a note says so: a little more than one step of 8-bit
+// normalized weights (1/255).
+const weightSumTol = 5e-3
+
 // mesh returns glTF mesh mi as a wireframe (built once, shared by every
 // node that uses it): every primitive's points, its triangles' edges with
 // each edge shared by two triangles kept once, its lines as they are and
-// its points as dots. node names the first node using it, for errors.
+// its points as dots, and the points' skin influences where the
+// primitives have JOINTS_n and WEIGHTS_n. node names the first node
+// using it, for errors.
 func (r *reader) mesh(mi, node int) (*scene.Mesh, error) {
 	d := &r.doc
 	if mi < 0 || mi >= len(d.Meshes) {
@@ -30,17 +35,25 @@ func (r *reader) mesh(mi, node int) (*scene.Mesh, error) {
 		m.Name = fmt.Sprintf("mesh %d", mi)
 	}
 	var edges []uint64 // min<<32 | max, deduplicated at the end
-	for pi, p := range gm.Primitives {
-		if p == nil {
-			return nil, fmt.Errorf("mesh %d: primitives[%d] is null", mi, pi)
+	var start []int32
+	var infl []scene.Influence
+	skinned := false
+	for _, p := range gm.Primitives {
+		if _, ok := p.Attributes["JOINTS_0"]; ok {
+			skinned = true
 		}
+	}
+	if skinned {
+		start = []int32{0}
+	}
+	for pi, p := range gm.Primitives {
 		where := fmt.Sprintf("mesh %d %q primitive %d", mi, m.Name, pi)
 		pos, ok := p.Attributes[gltf.POSITION]
 		if !ok {
 			continue // nothing to draw (the spec allows a primitive without positions)
 		}
 		base := len(m.Points)
-		pts, err := r.positions(pos, where)
+		pts, err := r.vec3s(pos, where+" POSITION", r.positionKinds())
 		if err != nil {
 			return nil, err
 		}
@@ -48,6 +61,13 @@ func (r *reader) mesh(mi, node int) (*scene.Mesh, error) {
 			return nil, fmt.Errorf("%s: more than %d points in one mesh", where, math.MaxInt32)
 		}
 		m.Points = append(m.Points, pts...)
+		if skinned {
+			off, err := r.influences(p, len(pts), where, &infl, &start)
+			if err != nil {
+				return nil, err
+			}
+			r.weightsOff[mi] += off
+		}
 		var idx []uint32
 		if p.Indices != nil {
 			if idx, err = r.indices(*p.Indices, len(pts), where); err != nil {
@@ -112,136 +132,65 @@ func (r *reader) mesh(mi, node int) (*scene.Mesh, error) {
 	for k, e := range edges {
 		m.Edges[k] = [2]int32{int32(e >> 32), int32(uint32(e))}
 	}
+	if skinned {
+		m.InfluenceStart, m.InfluenceData = start, infl
+	}
 	r.meshes[mi] = m
 	return m, nil
 }
 
-// view returns accessor ai's bytes: the bufferView's slice from the
-// accessor's offset, its stride and element size, after checking that
-// count elements fit. what says what the accessor is for, for errors.
-func (r *reader) view(ai int, what string, wantType gltf.AccessorType, wantComp ...gltf.ComponentType) (data []byte, stride, count int, comp gltf.ComponentType, err error) {
-	d := &r.doc
-	if ai < 0 || ai >= len(d.Accessors) {
-		return nil, 0, 0, 0, fmt.Errorf("%s: accessor %d does not exist (the file has %d accessors)", what, ai, len(d.Accessors))
-	}
-	a := d.Accessors[ai]
-	if a == nil {
-		return nil, 0, 0, 0, fmt.Errorf("accessor %d is null", ai)
-	}
-	label := fmt.Sprintf("accessor %d (%s)", ai, what)
-	if a.Type != wantType {
-		return nil, 0, 0, 0, fmt.Errorf("%s: type %s, want %s", label, a.Type, wantType)
-	}
-	if !slices.Contains(wantComp, a.ComponentType) || a.Normalized {
-		return nil, 0, 0, 0, fmt.Errorf("%s: componentType %s%s is not one glTF 2.0 allows here", label, a.ComponentType, map[bool]string{true: " (normalized)"}[a.Normalized])
-	}
-	if a.Sparse != nil {
-		return nil, 0, 0, 0, fmt.Errorf("%s: sparse accessors are not read by skewlab", label)
-	}
-	if a.Count < 0 {
-		return nil, 0, 0, 0, fmt.Errorf("%s: count %d is negative", label, a.Count)
-	}
-	size := a.ComponentType.ByteSize() * wantType.Components()
-	if a.BufferView == nil {
-		// No buffer view: every element is zero (spec 3.6.2.3). Its count
-		// is not bounded by any buffer, so it is bounded here: a 200-byte
-		// file must not ask for gigabytes of zeros.
-		if a.Count > MaxZeroElements {
-			return nil, 0, 0, 0, fmt.Errorf("%s: %d elements without a bufferView (all zeros); skewlab reads at most %d", label, a.Count, MaxZeroElements)
+// influences appends the skin influences of a primitive's n points
+// (JOINTS_k with WEIGHTS_k, k = 0, 1, ...; a zero weight is left out)
+// to *infl, with one *start entry per point, and returns how many points'
+// weights do not sum to 1 within weightSumTol. A primitive without
+// JOINTS_0 gives its points no influence. Joint numbers are checked
+// against the skin when a node binds the mesh (scene.New).
+func (r *reader) influences(p *gltf.Primitive, n int, where string, infl *[]scene.Influence, start *[]int32) (off int, err error) {
+	var joints [][]uint32
+	var weights [][]float64
+	for set := 0; ; set++ {
+		ja, jok := p.Attributes[fmt.Sprintf("JOINTS_%d", set)]
+		wa, wok := p.Attributes[fmt.Sprintf("WEIGHTS_%d", set)]
+		if !jok && !wok {
+			break
 		}
-		return make([]byte, size*a.Count), size, a.Count, a.ComponentType, nil
-	}
-	bi := *a.BufferView
-	if bi < 0 || bi >= len(d.BufferViews) || d.BufferViews[bi] == nil {
-		return nil, 0, 0, 0, fmt.Errorf("%s: bufferView %d does not exist (the file has %d)", label, bi, len(d.BufferViews))
-	}
-	bv := d.BufferViews[bi]
-	if bv.Buffer < 0 || bv.Buffer >= len(r.bufs) {
-		return nil, 0, 0, 0, fmt.Errorf("%s: bufferView %d names buffer %d, which does not exist (the file has %d)", label, bi, bv.Buffer, len(r.bufs))
-	}
-	buf := r.bufs[bv.Buffer]
-	if bv.ByteOffset < 0 || bv.ByteLength < 0 || int64(bv.ByteOffset)+int64(bv.ByteLength) > int64(len(buf)) {
-		return nil, 0, 0, 0, fmt.Errorf("%s: bufferView %d (bytes %d to %d) lies outside buffer %d (%d bytes)", label, bi, bv.ByteOffset, int64(bv.ByteOffset)+int64(bv.ByteLength), bv.Buffer, len(buf))
-	}
-	view := buf[bv.ByteOffset : bv.ByteOffset+bv.ByteLength]
-	stride = size
-	if bv.ByteStride != 0 {
-		if bv.ByteStride < size {
-			return nil, 0, 0, 0, fmt.Errorf("%s: bufferView %d's byteStride %d is smaller than an element (%d bytes)", label, bi, bv.ByteStride, size)
+		if jok != wok {
+			return 0, fmt.Errorf("%s: JOINTS_%d and WEIGHTS_%d come in pairs; one is missing", where, set, set)
 		}
-		stride = bv.ByteStride
+		j, err := r.uints(ja, fmt.Sprintf("%s JOINTS_%d", where, set), gltf.AccessorVec4, kJoints, 1<<16, "joint", "the %d joint numbers a skin can have")
+		if err != nil {
+			return 0, err
+		}
+		w, err := r.floats(wa, fmt.Sprintf("%s WEIGHTS_%d", where, set), gltf.AccessorVec4, kWeights)
+		if err != nil {
+			return 0, err
+		}
+		if len(j) != 4*n || len(w) != 4*n {
+			return 0, fmt.Errorf("%s: JOINTS_%d and WEIGHTS_%d have %d and %d elements for %d points", where, set, set, len(j)/4, len(w)/4, n)
+		}
+		joints, weights = append(joints, j), append(weights, w)
 	}
-	if a.Count == 0 {
-		return nil, stride, 0, a.ComponentType, nil
-	}
-	end := int64(a.ByteOffset) + int64(stride)*int64(a.Count-1) + int64(size)
-	if a.ByteOffset < 0 || end > int64(len(view)) {
-		return nil, 0, 0, 0, fmt.Errorf("%s: %d elements from byte %d need %d bytes, bufferView %d has %d", label, a.Count, a.ByteOffset, end, bi, len(view))
-	}
-	return view[a.ByteOffset:end], stride, a.Count, a.ComponentType, nil
-}
-
-// count adds n to the vertices read from the file so far and refuses
-// the file past MaxVertices: primitives (or, for the bake, nodes outside
-// every scene) that name one accessor again and again must not turn a
-// small file into gigabytes.
-func (r *reader) count(n int, where string) error {
-	r.vertices += int64(n)
-	if r.vertices > MaxVertices {
-		return fmt.Errorf("%s: more than %d vertices read from the file in all (meshes repeat its accessors); skewlab reads at most that many", where, MaxVertices)
-	}
-	return nil
-}
-
-// positions reads a POSITION accessor (float32 VEC3), refusing a value
-// that is not finite.
-func (r *reader) positions(ai int, where string) ([]mgl64.Vec3, error) {
-	data, stride, n, _, err := r.view(ai, where+" POSITION", gltf.AccessorVec3, gltf.ComponentFloat)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.count(n, where); err != nil {
-		return nil, err
-	}
-	out := make([]mgl64.Vec3, n)
-	le := binary.LittleEndian
-	for k := range out {
-		o := k * stride
-		for c := range 3 {
-			v := float64(math.Float32frombits(le.Uint32(data[o+4*c:])))
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("accessor %d (%s POSITION): element %d is not a finite number", ai, where, k)
+	for k := range n {
+		sum := 0.0
+		for s := range joints {
+			for c := range 4 {
+				w := weights[s][4*k+c]
+				if w < 0 {
+					return 0, fmt.Errorf("%s WEIGHTS_%d: point %d has the weight %g; weights are not negative", where, s, k, w)
+				}
+				sum += w
+				if w != 0 {
+					*infl = append(*infl, scene.Influence{Joint: uint16(joints[s][4*k+c]), Weight: w})
+				}
 			}
-			out[k][c] = v
 		}
-	}
-	return out, nil
-}
-
-// indices reads an index accessor (unsigned byte, short or int SCALAR),
-// refusing an index at or past the primitive's vertex count.
-func (r *reader) indices(ai, vertices int, where string) ([]uint32, error) {
-	data, stride, n, comp, err := r.view(ai, where+" indices", gltf.AccessorScalar, gltf.ComponentUbyte, gltf.ComponentUshort, gltf.ComponentUint)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]uint32, n)
-	le := binary.LittleEndian
-	for k := range out {
-		o := k * stride
-		var v uint32
-		switch comp {
-		case gltf.ComponentUbyte:
-			v = uint32(data[o])
-		case gltf.ComponentUshort:
-			v = uint32(le.Uint16(data[o:]))
-		default:
-			v = le.Uint32(data[o:])
+		if len(joints) > 0 && math.Abs(sum-1) > weightSumTol {
+			off++
 		}
-		if int64(v) >= int64(vertices) {
-			return nil, fmt.Errorf("accessor %d (%s): index %d at element %d is past the primitive's %d vertices", ai, where, v, k, vertices)
+		if len(*infl) > math.MaxInt32 {
+			return 0, fmt.Errorf("%s: more than %d skin influences in one mesh", where, math.MaxInt32)
 		}
-		out[k] = v
+		*start = append(*start, int32(len(*infl)))
 	}
-	return out, nil
+	return off, nil
 }

@@ -1,7 +1,10 @@
 // Package gltfio reads glTF 2.0 files (.gltf with embedded or adjacent
 // buffers, and .glb) into skewlab scenes: the node hierarchy of each of
-// the file's scenes, with every node's local transform, and each mesh as
-// a wireframe in its node's local space.
+// the file's scenes, with every node's local transform, each mesh as a
+// wireframe in its node's local space, the instances of
+// EXT_mesh_gpu_instancing as child nodes, and skins (JOINTS_n, WEIGHTS_n,
+// inverse bind matrices) as scene.Skin; and it bakes a copy that every
+// engine draws the same (Bake).
 //
 // Conventions: glTF and skewlab are both y-up with column vectors, so no
 // axis is converted. glTF stores quaternions (x, y, z, w); skewlab's are
@@ -9,10 +12,17 @@
 // residual shear (transform.FitMatrix, scene.Node.Shear): matrix-based
 // rules draw the stored matrix, TRS-based modes the fit.
 //
-// Reading is strict where a partial scene would mislead: every error
-// names the file and the node, accessor, buffer or scene at fault, and no
-// scene is returned with it. Cameras, lights, skins, animations and morph
-// targets are ignored, and File.Notes lists them.
+// The rule: every input is read exactly as the glTF 2.0 specification
+// means it, or refused with one error naming the file and the node,
+// accessor, buffer, scene or extension at fault; no scene is returned
+// with an error. Every count, offset, stride and length is checked with
+// overflow-safe arithmetic before anything is allocated, and all that a
+// file makes the reader allocate is bounded (MaxFileBytes, MaxElements,
+// MaxSceneNodes). docs/gltf.md lists what each extension gets.
+//
+// Reading has two steps: Read (or Load) checks the whole file and lists
+// its scenes without building any; File.Build builds the one a caller
+// shows, so a file of many scenes costs only what is shown.
 package gltfio
 
 import (
@@ -28,31 +38,34 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 
 	"skewlab/scene"
-	"skewlab/transform"
 )
 
 // MaxFileBytes is the largest glTF file Load reads (and the largest
 // buffer it reads beside one): 512 MiB.
 const MaxFileBytes = 512 << 20
 
-// MaxZeroElements is the largest count of an accessor without a
-// bufferView (whose elements are all zero, so no buffer bounds it) that
-// the reader accepts: 2^20.
-const MaxZeroElements = 1 << 20
+// MaxElements is the most accessor elements the reader (and, with a
+// budget of its own, the bake) reads from one file: vertices, indices,
+// instance transforms, skin joints and weights, inverse bind matrices
+// and morph target deltas together, counting an accessor again each time
+// something uses it. 2^24 is 80 times the 200,000-triangle test grid's
+// positions and indices; a file that asks for more is refused, so that a
+// small file cannot make the reader allocate gigabytes.
+const MaxElements = 1 << 24
 
-// MaxVertices is the most vertices the reader (and the bake) reads from
-// one file, counting an accessor again each time a primitive uses it:
-// 2^24, 160 times the 200,000-triangle test grid.
-const MaxVertices = 1 << 24
+// MaxSceneNodes is the most nodes one scene may hold, counting each
+// instance of EXT_mesh_gpu_instancing as a node, and the most a caller
+// that builds several scenes should build in all (File.CheckNodes): 2^20.
+const MaxSceneNodes = 1 << 20
 
-// File is a glTF file read into scenes.
+// File is a glTF file read and checked, with its scenes listed but not
+// built (Build builds one).
 type File struct {
 	// Name labels the file in messages (the path given to Load, or the
 	// name given to Read).
@@ -64,22 +77,53 @@ type File struct {
 	// first (its "scene" property, else 0).
 	Default int
 	// Notes say what the file holds that skewlab does not show or
-	// changed (ignored cameras, skins..., renamed nodes, matrices fitted),
-	// one sentence each. They are copied into every scene's Notes.
+	// changed (ignored cameras, animations..., renamed nodes), one
+	// sentence each. Every built scene's Notes start with them.
 	Notes []string
+
+	r *reader
 }
 
-// Scene is one of the file's scenes.
+// Scene is one of the file's scenes, listed by Read.
 type Scene struct {
 	// Label is the scene's name, or "scene N" (N counting from 0) when it
-	// has none.
+	// has none or it is not printable.
 	Label string
-	// Scene is the scene's node hierarchy (its roots in file order, each
-	// followed by its subtree, children in file order), validated.
+	// Roots are the glTF indices of the scene's root nodes, in file order
+	// (each at most once: Read refuses a scene that lists a node twice).
+	Roots []int
+	// Nodes is how many nodes Build makes of it: every node under its
+	// roots plus one per instance of EXT_mesh_gpu_instancing.
+	Nodes int
+}
+
+// Built is one scene of the file built into a skewlab scene.
+type Built struct {
+	// Label is the scene's label (Scene.Label).
+	Label string
+	// Scene is the node hierarchy (its roots in file order, each followed
+	// by its subtree; a node's instances right after it, then its
+	// children in file order), validated.
 	Scene *scene.Scene
 	// Index[k] is the glTF node index (its place in the file's "nodes")
-	// of Scene.Nodes[k], so tools can match skewlab's nodes to the file.
+	// of Scene.Nodes[k]; for an instance node, that of the node it is an
+	// instance of.
 	Index []int
+	// Instance[k] is the instance number (from 0) of Scene.Nodes[k] when
+	// it is an instance of EXT_mesh_gpu_instancing, else -1.
+	Instance []int
+}
+
+// Node returns the index in b.Scene.Nodes of glTF node gi itself (not
+// one of its instances), or -1 when the scene does not hold it. It takes
+// time linear in the scene.
+func (b *Built) Node(gi int) int {
+	for k, g := range b.Index {
+		if g == gi && b.Instance[k] < 0 {
+			return k
+		}
+	}
+	return -1
 }
 
 // IsGLTF reports whether a file should be read as glTF: its name ends in
@@ -90,19 +134,42 @@ func IsGLTF(name string, data []byte) bool {
 }
 
 // Load reads the glTF file at path; buffers named by relative URIs are
-// read from the file's folder. Only regular files of at most
+// read from the file's folder, through an os.Root, so a symbolic link
+// that leads out of the folder is refused. Only regular files of at most
 // MaxFileBytes are read (scene.ReadFile).
 func Load(p string) (*File, error) {
 	data, err := scene.ReadFile(p, MaxFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
-	return Read(p, data, os.DirFS(filepath.Dir(p)))
+	dir, closeDir, err := Folder(filepath.Dir(p))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	defer closeDir()
+	return Read(p, data, dir)
 }
 
-// Read reads a glTF file's bytes. name labels errors; fsys, when not nil,
-// holds the files that relative buffer URIs name (the file's folder, or
-// the files dropped with it); with a nil fsys such a buffer is an error.
+// Folder opens the folder dir as the fs.FS that Read and Bake read a
+// file's buffers from: an os.Root, which follows a symbolic link only
+// while it stays inside dir. The caller calls done when the reading is
+// over.
+func Folder(dir string) (fsys fs.FS, done func(), err error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, nil, fmt.Errorf("cannot open its folder %s: %v", dir, err)
+	}
+	return root.FS(), func() { root.Close() }, nil
+}
+
+// Read reads and checks a glTF file's bytes and lists its scenes (Build
+// builds one). name labels errors; fsys, when not nil, holds the files
+// that relative buffer URIs name (the file's folder, or the files
+// dropped with it); with a nil fsys such a buffer is an error.
 func Read(name string, data []byte, fsys fs.FS) (*File, error) {
 	r := &reader{file: name, fsys: fsys}
 	f, err := r.read(data)
@@ -112,9 +179,45 @@ func Read(name string, data []byte, fsys fs.FS) (*File, error) {
 	return f, nil
 }
 
+// Build builds scene i of the file (an index in f.Scenes): its nodes,
+// meshes (read once per file and shared), instances and skins. The
+// error names the file and what is at fault; a scene of more than
+// MaxSceneNodes nodes is refused. Building a scene again reads no mesh
+// again.
+func (f *File) Build(i int) (*Built, error) {
+	if i < 0 || i >= len(f.Scenes) {
+		return nil, fmt.Errorf("%s: no scene %d (the file has %d)", f.Name, i, len(f.Scenes))
+	}
+	b, err := f.r.build(f, i)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name, err)
+	}
+	return b, nil
+}
+
+// CheckNodes returns an error when building the scenes listed in which
+// (indices in f.Scenes; nil for all) would make more than MaxSceneNodes
+// nodes in all: a caller that builds every scene (audit, the bake's
+// check) asks first, so a small file that lists one big tree in
+// thousands of scenes is refused before any work.
+func (f *File) CheckNodes(which []int) error {
+	if which == nil {
+		for i := range f.Scenes {
+			which = append(which, i)
+		}
+	}
+	total := 0
+	for _, i := range which {
+		total += f.Scenes[i].Nodes
+		if total > MaxSceneNodes {
+			return fmt.Errorf("%s: its %d scenes hold more than %d nodes in all, the most skewlab builds at once; choose one scene (-gltf-scene)", f.Name, len(which), MaxSceneNodes)
+		}
+	}
+	return nil
+}
+
 // GLB container constants (glTF 2.0 spec, section 4.4).
 const (
-	glbMagic     = 0x46546C67 // "glTF"
 	glbChunkJSON = 0x4E4F534A // "JSON"
 	glbChunkBIN  = 0x004E4942 // "BIN\0"
 )
@@ -123,12 +226,29 @@ type reader struct {
 	file string
 	fsys fs.FS
 	doc  gltf.Document
+	raw  rawDoc
 	bin  []byte
 	bufs [][]byte
 	// meshes[i] is glTF mesh i as a wireframe, built on first use.
 	meshes []*scene.Mesh
-	// vertices counts the vertices read so far (count, MaxVertices).
-	vertices int64
+	// elements counts the accessor elements read so far (count,
+	// MaxElements).
+	elements int64
+	// parent[i] is node i's parent (-1 for a root); names[i] its skewlab
+	// name; inst[i] its instancing (nil without); sizes[i] the nodes Build
+	// makes of its subtree.
+	parent []int
+	names  []string
+	inst   []*instancing
+	sizes  []int
+	// fitted maps a node given by a matrix with a shear beyond float32
+	// rounding (that the validator tolerates) to its residual.
+	fitted map[int]float64
+	// weightsOff[m] counts mesh m's skinned points whose weights do not
+	// sum to 1 (within weightSumTol); ibm caches each skin's inverse bind
+	// matrices.
+	weightsOff []int
+	ibm        map[int][]mgl64.Mat4
 }
 
 func (r *reader) read(data []byte) (*File, error) {
@@ -141,6 +261,17 @@ func (r *reader) read(data []byte) (*File, error) {
 	} else if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
 		return nil, errors.New("not a glTF file: neither a GLB (it would start with \"glTF\") nor JSON (it would start with '{')")
 	}
+	if !utf8.Valid(text) {
+		n := 0
+		for n < len(text) {
+			c, size := utf8.DecodeRune(text[n:])
+			if c == utf8.RuneError && size <= 1 {
+				break
+			}
+			n += size
+		}
+		return nil, fmt.Errorf("its JSON is not valid UTF-8 (byte %d); glTF requires UTF-8 text, names included", n)
+	}
 	if p, tok, ok := badNumber(text); ok {
 		label := r.nodeLabelOfPath(text, p)
 		if label != "" {
@@ -149,62 +280,33 @@ func (r *reader) read(data []byte) (*File, error) {
 		}
 		return nil, fmt.Errorf("%s%s is %s, which is not a number JSON allows (the exporter wrote an invalid value)", label, p, tok)
 	}
+	if err := json.Unmarshal(text, &r.raw); err != nil {
+		return nil, fmt.Errorf("not a valid glTF file: %s", jsonError(text, err))
+	}
 	if err := json.Unmarshal(text, &r.doc); err != nil {
 		return nil, fmt.Errorf("not a valid glTF file: %s", jsonError(text, err))
 	}
-	if err := r.noNulls(); err != nil {
-		return nil, err
-	}
-	if v := r.doc.Asset.Version; !strings.HasPrefix(v, "2.") {
-		if v == "" {
-			return nil, errors.New("not a glTF 2.0 file: asset.version is missing")
+	for _, check := range []func() error{r.noNulls, r.checkAsset, r.checkExtensions, r.checkEnums, r.loadBuffers, r.checkViews, r.checkPrimitives} {
+		if err := check(); err != nil {
+			return nil, err
 		}
-		return nil, fmt.Errorf("asset.version is %q; skewlab reads glTF 2.0", v)
 	}
-	for _, ext := range r.doc.ExtensionsRequired {
-		return nil, fmt.Errorf("requires the extension %s, which skewlab does not read (it reads core glTF 2.0 only; export without it)", ext)
-	}
-	if err := r.loadBuffers(); err != nil {
+	var err error
+	if r.parent, err = r.hierarchy(); err != nil {
 		return nil, err
 	}
-	parent, err := r.hierarchy()
-	if err != nil {
+	if err := r.checkNodes(); err != nil {
 		return nil, err
 	}
-	names := r.nodeNames()
-	f := &File{Name: r.file}
-	f.Notes = append(f.Notes, r.notes(names)...)
-	if err := r.scenes(f, parent, names); err != nil {
+	r.names = r.nodeNames()
+	f := &File{Name: r.file, r: r}
+	if err := r.listScenes(f); err != nil {
 		return nil, err
 	}
+	f.Notes = r.notes()
+	r.meshes = make([]*scene.Mesh, len(r.doc.Meshes))
+	r.weightsOff = make([]int, len(r.doc.Meshes))
 	return f, nil
-}
-
-// noNulls refuses a null where an object belongs in the lists skewlab
-// reads (JSON allows it, glTF does not).
-func (r *reader) noNulls() error {
-	d := &r.doc
-	check := func(list string, n int, null func(int) bool) error {
-		for i := range n {
-			if null(i) {
-				return fmt.Errorf("%s[%d] is null, not an object", list, i)
-			}
-		}
-		return nil
-	}
-	for _, err := range []error{
-		check("nodes", len(d.Nodes), func(i int) bool { return d.Nodes[i] == nil }),
-		check("scenes", len(d.Scenes), func(i int) bool { return d.Scenes[i] == nil }),
-		check("meshes", len(d.Meshes), func(i int) bool { return d.Meshes[i] == nil }),
-		check("buffers", len(d.Buffers), func(i int) bool { return d.Buffers[i] == nil }),
-		check("bufferViews", len(d.BufferViews), func(i int) bool { return d.BufferViews[i] == nil }),
-		check("accessors", len(d.Accessors), func(i int) bool { return d.Accessors[i] == nil }),
-	} {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // nodeLabelOfPath returns `node N ("name"): ` when p lies inside the
@@ -272,14 +374,21 @@ func splitGLB(data []byte) (text, bin []byte, err error) {
 }
 
 // loadBuffers reads every buffer's bytes: the GLB's BIN chunk, a data URI
-// or a file from fsys.
+// or a file from fsys (stat before open: only regular files). A buffer
+// that only EXT_meshopt_compression's fallback flag describes (no uri, no
+// data) is left empty; checkViews refuses any use of it.
 func (r *reader) loadBuffers() error {
 	r.bufs = make([][]byte, len(r.doc.Buffers))
 	for i, b := range r.doc.Buffers {
+		if b.ByteLength < 0 {
+			return fmt.Errorf("buffer %d: byteLength %d is negative", i, b.ByteLength)
+		}
 		var data []byte
 		switch {
 		case b.URI == "" && i == 0 && r.bin != nil:
 			data = r.bin
+		case b.URI == "" && meshoptFallback(b):
+			continue
 		case b.URI == "":
 			return fmt.Errorf("buffer %d has no uri and there is no GLB BIN chunk for it", i)
 		case strings.HasPrefix(b.URI, "data:"):
@@ -287,7 +396,11 @@ func (r *reader) loadBuffers() error {
 			if comma < 0 || !strings.HasSuffix(b.URI[:comma], ";base64") {
 				return fmt.Errorf("buffer %d: its data URI is not base64 (data:...;base64,...)", i)
 			}
-			d, err := base64.StdEncoding.DecodeString(b.URI[comma+1:])
+			enc := b.URI[comma+1:]
+			if int64(base64.StdEncoding.DecodedLen(len(enc))) > MaxFileBytes {
+				return fmt.Errorf("buffer %d: its data URI holds more than %d bytes", i, MaxFileBytes)
+			}
+			d, err := base64.StdEncoding.DecodeString(enc)
 			if err != nil {
 				return fmt.Errorf("buffer %d: its data URI is not valid base64: %v", i, err)
 			}
@@ -306,6 +419,9 @@ func (r *reader) loadBuffers() error {
 			}
 			d, err := scene.ReadFS(r.fsys, p, MaxFileBytes)
 			if err != nil {
+				if strings.Contains(err.Error(), "escapes") {
+					return fmt.Errorf("buffer %d: %q leads out of the file's folder (a symbolic link); skewlab reads only files inside it", i, b.URI)
+				}
 				return fmt.Errorf("buffer %d: %q: %v", i, b.URI, err)
 			}
 			data = d
@@ -316,6 +432,24 @@ func (r *reader) loadBuffers() error {
 		r.bufs[i] = data[:b.ByteLength]
 	}
 	return nil
+}
+
+// meshoptFallback reports a buffer marked as EXT_meshopt_compression's
+// fallback: its bytes are only ever produced by decompression.
+func meshoptFallback(b *gltf.Buffer) bool {
+	for _, name := range []string{"EXT_meshopt_compression", "KHR_meshopt_compression"} {
+		raw, ok := b.Extensions[name].(json.RawMessage)
+		if !ok {
+			continue
+		}
+		var e struct {
+			Fallback bool `json:"fallback"`
+		}
+		if json.Unmarshal(raw, &e) == nil && e.Fallback {
+			return true
+		}
+	}
+	return false
 }
 
 // hierarchy checks every node's children (in range, one parent each, no
@@ -335,6 +469,9 @@ func (r *reader) hierarchy() ([]int, error) {
 				return nil, fmt.Errorf("%s: lists itself among its children (a cycle)", r.nodeLabel(i))
 			}
 			if parent[c] >= 0 {
+				if parent[c] == i {
+					return nil, fmt.Errorf("%s lists %s twice among its children", r.nodeLabel(i), r.nodeLabel(c))
+				}
 				return nil, fmt.Errorf("%s has two parents, %s and %s; a glTF node has at most one", r.nodeLabel(c), r.nodeLabel(parent[c]), r.nodeLabel(i))
 			}
 			parent[c] = i
@@ -374,119 +511,29 @@ func (r *reader) nodeLabel(i int) string {
 	return fmt.Sprintf("node %d", i)
 }
 
-// nodeNames returns the skewlab name of every node: its glTF name when
-// that is printable and unique in the file; otherwise its printable part
-// followed by "#index" ("#index" alone for a missing name).
-func (r *reader) nodeNames() []string {
-	count := map[string]int{}
-	for _, nd := range r.doc.Nodes {
-		count[nd.Name]++
-	}
-	names := make([]string, len(r.doc.Nodes))
-	taken := map[string]bool{}
-	for i, nd := range r.doc.Nodes {
-		if nd.Name != "" && count[nd.Name] == 1 && scene.CheckName(nd.Name) == nil {
-			names[i] = nd.Name
-			taken[nd.Name] = true
-		}
-	}
-	for i, nd := range r.doc.Nodes {
-		if names[i] != "" {
-			continue
-		}
-		base := strings.Map(func(c rune) rune {
-			if c == utf8.RuneError || !unicode.IsPrint(c) {
-				return -1
-			}
-			return c
-		}, strings.ToValidUTF8(nd.Name, ""))
-		name := fmt.Sprintf("%s#%d", base, i)
-		for taken[name] {
-			name += fmt.Sprintf("#%d", i)
-		}
-		names[i] = name
-		taken[name] = true
-	}
-	return names
-}
-
-// notes lists what the file holds that the scenes leave out, and the
-// nodes renamed.
-func (r *reader) notes(names []string) []string {
+// listScenes lists the file's scenes into f (roots checked: in range,
+// roots indeed, each once) with the nodes each would build, and the
+// default scene.
+func (r *reader) listScenes(f *File) error {
 	d := &r.doc
-	var parts []string
-	add := func(n int, one, many string) {
-		switch {
-		case n == 1:
-			parts = append(parts, "1 "+one)
-		case n > 1:
-			parts = append(parts, fmt.Sprintf("%d %s", n, many))
+	r.sizes = r.subtreeSizes()
+	count := func(roots []int) int {
+		n := 0
+		for _, k := range roots {
+			n += r.sizes[k]
 		}
+		return n
 	}
-	add(len(d.Cameras), "camera", "cameras")
-	lights := 0
-	for _, e := range d.ExtensionsUsed {
-		if e == "KHR_lights_punctual" {
-			lights = 1
-			if raw, ok := d.Extensions[e].(json.RawMessage); ok {
-				var l struct {
-					Lights []json.RawMessage `json:"lights"`
-				}
-				if json.Unmarshal(raw, &l) == nil {
-					lights = len(l.Lights)
-				}
-			}
-		}
-	}
-	add(lights, "light", "lights")
-	add(len(d.Skins), "skin", "skins")
-	add(len(d.Animations), "animation", "animations")
-	morph := 0
-	for _, m := range d.Meshes {
-		for _, p := range m.Primitives {
-			if len(p.Targets) > 0 {
-				morph++
-				break
-			}
-		}
-	}
-	add(morph, "mesh with morph targets (drawn at rest)", "meshes with morph targets (drawn at rest)")
-	var out []string
-	if len(parts) > 0 {
-		out = append(out, "ignored: "+strings.Join(parts, ", ")+"; skewlab shows the node hierarchy and mesh wireframes only")
-	}
-	var renamed []string
-	for i, nd := range d.Nodes {
-		if names[i] != nd.Name {
-			renamed = append(renamed, names[i])
-		}
-	}
-	if len(renamed) > 0 {
-		if len(renamed) > 5 {
-			renamed = append(renamed[:5], fmt.Sprintf("and %d more", len(renamed)-5))
-		}
-		out = append(out, "nodes with a missing, duplicate or unprintable name are named name#index: "+strings.Join(renamed, ", "))
-	}
-	return out
-}
-
-// scenes builds every scene of the file into f.
-func (r *reader) scenes(f *File, parent []int, names []string) error {
-	d := &r.doc
-	type sc struct {
-		label string
-		roots []int
-	}
-	var list []sc
 	if len(d.Scenes) == 0 {
 		var roots []int
-		for i, p := range parent {
+		for i, p := range r.parent {
 			if p < 0 {
 				roots = append(roots, i)
 			}
 		}
-		list = append(list, sc{"scene 0", roots})
+		f.Scenes = append(f.Scenes, Scene{Label: "scene 0", Roots: roots, Nodes: count(roots)})
 	}
+	seen := make([]int, len(d.Nodes)) // scene index + 1 that listed the node last
 	for i, s := range d.Scenes {
 		label := s.Name
 		if label == "" || scene.CheckName(label) != nil {
@@ -496,130 +543,68 @@ func (r *reader) scenes(f *File, parent []int, names []string) error {
 			if n < 0 || n >= len(d.Nodes) {
 				return fmt.Errorf("scene %d: nodes[%d] = %d is not a node (the file has %d nodes)", i, k, n, len(d.Nodes))
 			}
-			if parent[n] >= 0 {
-				return fmt.Errorf("scene %d: lists %s as a root, but it is a child of %s", i, r.nodeLabel(n), r.nodeLabel(parent[n]))
+			if r.parent[n] >= 0 {
+				return fmt.Errorf("scene %d: lists %s as a root, but it is a child of %s", i, r.nodeLabel(n), r.nodeLabel(r.parent[n]))
 			}
+			if seen[n] == i+1 {
+				return fmt.Errorf("scene %d: lists %s twice among its roots; a node is in a scene once", i, r.nodeLabel(n))
+			}
+			seen[n] = i + 1
 		}
-		list = append(list, sc{label, s.Nodes})
+		f.Scenes = append(f.Scenes, Scene{Label: label, Roots: s.Nodes, Nodes: count(s.Nodes)})
 	}
 	if d.Scene != nil {
-		if *d.Scene < 0 || *d.Scene >= len(list) {
-			return fmt.Errorf("scene = %d is not a scene (the file has %d)", *d.Scene, len(list))
+		if *d.Scene < 0 || *d.Scene >= len(f.Scenes) {
+			return fmt.Errorf("scene = %d is not a scene (the file has %d)", *d.Scene, len(f.Scenes))
 		}
 		f.Default = *d.Scene
 	}
-	r.meshes = make([]*scene.Mesh, len(d.Meshes))
-	fitted := map[int]float64{}
-	for _, s := range list {
-		nodes, index, err := r.sceneNodes(s.roots, names, fitted)
-		if err != nil {
-			return err
+	for _, s := range f.Scenes {
+		if s.Nodes == 0 {
+			return fmt.Errorf("%s has no nodes; skewlab needs at least one", s.Label)
 		}
-		if len(nodes) == 0 {
-			return fmt.Errorf("%s has no nodes; skewlab needs at least one", s.label)
-		}
-		built, err := scene.New(nodes)
-		if err != nil {
-			return err
-		}
-		f.Scenes = append(f.Scenes, Scene{Label: s.label, Scene: built, Index: index})
-	}
-	if len(fitted) > 0 {
-		var worst int
-		first := true
-		for i, res := range fitted {
-			if first || res > fitted[worst] || res == fitted[worst] && i < worst {
-				worst, first = i, false
-			}
-		}
-		f.Notes = append(f.Notes, fmt.Sprintf("%d node(s) have a matrix that is not a TRS (the glTF spec forbids it; worst %q, %.3g%% of it is shear): matrix-based rules draw the matrix, TRS-based modes its polar fit", len(fitted), names[worst], 100*fitted[worst]))
-	}
-	for i := range f.Scenes {
-		f.Scenes[i].Scene.Notes = append([]string(nil), f.Notes...)
 	}
 	return nil
 }
 
-// palette colours the nodes that draw a mesh, in scene order: the
-// piston's magenta and cyan first, then further distinct hues.
-var palette = []scene.Color{scene.Magenta, scene.Cyan, {1, 0.8, 0}, {1, 0.45, 0.1}, {0.5, 0.6, 1}, {0.5, 1, 0.4}, {1, 0.55, 0.7}, {0.75, 0.75, 0.75}}
-
-// sceneNodes lists the subtrees of roots parents first, iteratively (a
-// chain of 10^5 nodes does not recurse), converting every node; index
-// holds each one's glTF node index.
-func (r *reader) sceneNodes(roots []int, names []string, fitted map[int]float64) (out []scene.Node, index []int, err error) {
-	d := &r.doc
-	type item struct{ node, parent int }
-	stack := make([]item, 0, len(roots))
-	for k := len(roots) - 1; k >= 0; k-- {
-		stack = append(stack, item{roots[k], -1})
+// subtreeSizes returns, for every node, how many nodes Build makes of its
+// subtree: itself, its instances and its descendants'. A sum past
+// MaxSceneNodes is held at MaxSceneNodes+1 (it is refused when built).
+func (r *reader) subtreeSizes() []int {
+	order := parentsFirst(&r.doc, r.parent)
+	size := make([]int, len(r.parent))
+	for k := len(order) - 1; k >= 0; k-- {
+		i := order[k]
+		size[i] += 1
+		if r.inst[i] != nil {
+			size[i] += r.inst[i].count
+		}
+		size[i] = min(size[i], MaxSceneNodes+1)
+		if p := r.parent[i]; p >= 0 {
+			size[p] = min(size[p]+size[i], MaxSceneNodes+1)
+		}
 	}
-	colored := 0
+	return size
+}
+
+// parentsFirst lists every node with each parent before its children
+// (roots in file order, then depth first), iteratively.
+func parentsFirst(d *gltf.Document, parent []int) []int {
+	order := make([]int, 0, len(d.Nodes))
+	var stack []int
+	for i := len(parent) - 1; i >= 0; i-- {
+		if parent[i] < 0 {
+			stack = append(stack, i)
+		}
+	}
 	for len(stack) > 0 {
-		it := stack[len(stack)-1]
+		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		gn := d.Nodes[it.node]
-		nd := scene.Node{Name: names[it.node], Parent: it.parent, Color: scene.Grey}
-		if err := r.transform(it.node, &nd, fitted); err != nil {
-			return nil, nil, err
-		}
-		if gn.Mesh != nil {
-			m, err := r.mesh(*gn.Mesh, it.node)
-			if err != nil {
-				return nil, nil, err
-			}
-			nd.Mesh = m
-			nd.Color = palette[colored%len(palette)]
-			colored++
-		}
-		me := len(out)
-		out = append(out, nd)
-		index = append(index, it.node)
-		for k := len(gn.Children) - 1; k >= 0; k-- {
-			stack = append(stack, item{gn.Children[k], me})
+		order = append(order, i)
+		ch := d.Nodes[i].Children
+		for k := len(ch) - 1; k >= 0; k-- {
+			stack = append(stack, ch[k])
 		}
 	}
-	return out, index, nil
-}
-
-// transform sets nd.Local (and Shear) from glTF node i's matrix or TRS.
-func (r *reader) transform(i int, nd *scene.Node, fitted map[int]float64) error {
-	gn := r.doc.Nodes[i]
-	if m, ok := nodeMatrix(gn); ok {
-		t, h, err := transform.FitMatrix(m)
-		if err != nil {
-			return fmt.Errorf("%s: matrix: %v", r.nodeLabel(i), err)
-		}
-		nd.Local, nd.Shear = t, h
-		if nd.Sheared() {
-			f, _ := transform.PolarFit(transform.Linear(m))
-			fitted[i] = f.Residual
-		}
-		return nil
-	}
-	// JSON numbers are finite; magnitudes and a zero rotation are
-	// scene.New's to refuse, naming the node.
-	nd.Local = nodeTRS(gn)
-	return nil
-}
-
-// nodeMatrix returns glTF node n's matrix and true when it is given by
-// one (a matrix other than the identity and the all-zero default).
-func nodeMatrix(n *gltf.Node) (mgl64.Mat4, bool) {
-	m := n.Matrix
-	return mgl64.Mat4(m), m != gltf.DefaultMatrix && m != [16]float64{}
-}
-
-// nodeTRS returns glTF node n's translation, rotation (converted from
-// glTF's x, y, z, w) and scale. A rotation written as all zeros reads
-// as the default, as the glTF library has it. A scale written as all
-// zeros is a zero scale: the library's ScaleOrDefault would read it as
-// 1, but its decoder already gives an absent scale the default.
-func nodeTRS(n *gltf.Node) transform.TRS {
-	t, q, s := n.Translation, n.RotationOrDefault(), n.Scale
-	return transform.TRS{
-		Position: mgl64.Vec3{t[0], t[1], t[2]},
-		Rotation: mgl64.Quat{W: q[3], V: mgl64.Vec3{q[0], q[1], q[2]}},
-		Scale:    mgl64.Vec3{s[0], s[1], s[2]},
-	}
+	return order
 }

@@ -1,6 +1,7 @@
 package piston
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -53,8 +54,12 @@ func (m *Model) Open(fsys fs.FS, name, diskPath string) error {
 		if err != nil {
 			return err
 		}
+		b, err := f.Build(f.Default)
+		if err != nil {
+			return err
+		}
 		o.GLTF, o.Scene = f, f.Default
-		sc = f.Scenes[f.Default].Scene.Clone()
+		sc = b.Scene
 	} else {
 		if sc, err = scene.Unmarshal(label, data); err != nil {
 			return err
@@ -68,16 +73,21 @@ func (m *Model) Open(fsys fs.FS, name, diskPath string) error {
 }
 
 // ChooseScene shows scene i of the glTF file the model opened (an index
-// in File.GLTF.Scenes); it reports false, changing nothing, when no glTF
-// file is open or i is out of range.
-func (m *Model) ChooseScene(i int) bool {
-	if m.File == nil || m.File.GLTF == nil || i < 0 || i >= len(m.File.GLTF.Scenes) {
-		return false
+// in File.GLTF.Scenes), built now (gltfio.File.Build). It changes
+// nothing and returns an error naming the file when no glTF file is
+// open, i is out of range, or the scene cannot be built.
+func (m *Model) ChooseScene(i int) error {
+	if m.File == nil || m.File.GLTF == nil {
+		return errors.New("no glTF file is open")
+	}
+	b, err := m.File.GLTF.Build(i)
+	if err != nil {
+		return err
 	}
 	m.File.Scene, m.Picked = i, -1
-	m.Load(m.File.GLTF.Scenes[i].Scene.Clone(), nil)
+	m.Load(b.Scene, nil)
 	m.Touch()
-	return true
+	return nil
 }
 
 // SceneLabels returns the scene names of the open glTF file ("scene N"

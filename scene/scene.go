@@ -94,6 +94,9 @@ type Node struct {
 	Mesh   *Mesh
 	Color  Color
 	Rule   Rule
+	// Skin, when not nil, binds Mesh to joints (see Skin): a glTF skinned
+	// mesh node. Its joints are indices into the scene's nodes.
+	Skin *Skin
 }
 
 // Sheared reports a node whose local matrix is not a TRS: Shear is not
@@ -134,6 +137,13 @@ type Mesh struct {
 	Points []mgl64.Vec3
 	Edges  [][2]int32
 	Dots   []int32
+	// InfluenceStart and InfluenceData are the points' joint weights for
+	// skinning (glTF JOINTS_n and WEIGHTS_n), nil for a mesh without
+	// them: point k's influences are InfluenceData[InfluenceStart[k]:
+	// InfluenceStart[k+1]] (see Influences, Skin). A node draws them
+	// skinned only when it has a Skin.
+	InfluenceStart []int32
+	InfluenceData  []Influence
 }
 
 // check reports the first index outside Points or the first non-finite
@@ -156,6 +166,12 @@ func (m *Mesh) check() error {
 		}
 	}
 	return nil
+}
+
+// skinKey is a mesh and the skin binding it, checked once per pair.
+type skinKey struct {
+	m *Mesh
+	s *Skin
 }
 
 // Scene is a validated hierarchy: unique non-empty names, parents before
@@ -181,6 +197,7 @@ func New(nodes []Node) (*Scene, error) {
 	s := &Scene{Nodes: append([]Node(nil), nodes...)}
 	seen := make(map[string]struct{}, len(nodes))
 	checked := map[*Mesh]bool{}
+	skins := map[skinKey]bool{}
 	for i := range s.Nodes {
 		if err := s.check(i); err != nil {
 			return nil, err
@@ -190,6 +207,15 @@ func New(nodes []Node) (*Scene, error) {
 				return nil, &Error{Node: s.Nodes[i].Name, Field: "mesh", Msg: err.Error()}
 			}
 			checked[m] = true
+		}
+		if sk := s.Nodes[i].Skin; sk != nil {
+			key := skinKey{s.Nodes[i].Mesh, sk}
+			if !skins[key] {
+				if err := checkSkin(&s.Nodes[i], len(s.Nodes)); err != nil {
+					return nil, &Error{Node: s.Nodes[i].Name, Field: "skin", Msg: err.Error()}
+				}
+				skins[key] = true
+			}
 		}
 		name := s.Nodes[i].Name
 		if _, dup := seen[name]; dup {

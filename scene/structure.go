@@ -48,6 +48,25 @@ func (s *Scene) SetParent(i, newParent int) (newIndex []int, err error) {
 		}
 		nodes[ni] = nd
 	}
+	// Skins name their joints by index: renumber them (a copy per skin,
+	// as skins are shared with other scene copies).
+	moved := map[*Skin]*Skin{}
+	for k := range nodes {
+		sk := nodes[k].Skin
+		if sk == nil {
+			continue
+		}
+		if c, ok := moved[sk]; ok {
+			nodes[k].Skin = c
+			continue
+		}
+		c := &Skin{Joints: make([]int, len(sk.Joints)), InverseBind: sk.InverseBind}
+		for j, old := range sk.Joints {
+			c.Joints[j] = newIndex[old]
+		}
+		moved[sk] = c
+		nodes[k].Skin = c
+	}
 	s.Nodes = nodes
 	return newIndex, nil
 }

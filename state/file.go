@@ -33,13 +33,22 @@ func OpenFile(path, choice string) (sc *scene.Scene, f *gltfio.File, index int, 
 	if index, err = ChooseScene(f, choice); err != nil {
 		return nil, nil, 0, err
 	}
-	return f.Scenes[index].Scene.Clone(), f, index, nil
+	b, err := f.Build(index)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	return b.Scene, f, index, nil
 }
 
 // sniff returns the first four bytes of the file at path (fewer, or
-// none, when it is shorter or cannot be read: the reader then reports
-// why).
+// none, when it is shorter, cannot be read or is not a regular file:
+// the reader then reports why). It stats the path before opening it, so
+// a FIFO or a device is never opened (opening a FIFO blocks until a
+// writer comes).
 func sniff(path string) []byte {
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil

@@ -93,11 +93,15 @@ func expect(path string) (*expectation, error) {
 	seen := map[int]bool{}
 	lo := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi := [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
-	for _, sc := range f.Scenes {
+	for i := range f.Scenes {
+		sc, err := f.Build(i)
+		if err != nil {
+			return nil, err
+		}
 		world := modes.AccumulateMatrices.Reference(sc.Scene.Nodes)
 		for k, n := range sc.Scene.Nodes {
 			gi := sc.Index[k]
-			if n.Mesh == nil || len(n.Mesh.Points) == 0 || seen[gi] {
+			if sc.Instance[k] >= 0 || n.Mesh == nil || len(n.Mesh.Points) == 0 || seen[gi] {
 				continue
 			}
 			seen[gi] = true

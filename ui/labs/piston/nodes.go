@@ -101,9 +101,14 @@ func (v *view) nodesWindow(ctx *debugui.Context, r image.Rectangle) {
 			ctx.SetGridLayout([]int{50, -1}, nil)
 			ctx.Text("scene")
 			ctx.Dropdown(&t.sceneSel, t.scenes).On(func() {
-				if m.ChooseScene(t.sceneSel) {
-					w.init(m)
+				if err := m.ChooseScene(t.sceneSel); err != nil {
+					w.fileMsg, w.openErr = err.Error(), err.Error()
+					t.sceneSel = m.File.Scene
+					m.Touch() // redraw the notes with the error
+					return
 				}
+				w.openErr = ""
+				w.init(m)
 			})
 		}
 		ctx.SetGridLayout([]int{50, -1}, nil)

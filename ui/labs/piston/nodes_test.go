@@ -67,8 +67,8 @@ func TestNodesTreeOfAFile(t *testing.T) {
 		t.Errorf("filter zzz matches %v", got)
 	}
 	// The scene chooser: scene 0 holds Left alone.
-	if !m.ChooseScene(0) {
-		t.Fatal("ChooseScene(0) refused")
+	if err := m.ChooseScene(0); err != nil {
+		t.Fatalf("ChooseScene(0) refused: %v", err)
 	}
 	v.win.init(m)
 	if got := name(tr.roots); got != "Left" {
