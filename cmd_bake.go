@@ -71,7 +71,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy does not read back (a bug; nothing written): %v", err))
 	}
-	chk, err := checkBake(baked.Original, copyFile)
+	chk, err := checkBake(baked.Original, copyFile, baked.Expanded)
 	if err != nil {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("%v (a bug; nothing written)", err))
 	}
@@ -123,13 +123,15 @@ type bakeCheck struct {
 // checkBake compares, scene by scene, the copy drawn by every rule with
 // the original drawn by accumulate-matrices: every node's world origin,
 // every mesh vertex (an instance's included; nodes matched by glTF index
-// and instance number) and every skinned vertex at the file's rest pose
+// and instance number, or through expanded, the bake's map from an
+// instance to the node it became) and every skinned vertex at the file's
+// rest pose
 // (Σ w_j · W_j · IBM_j · v, W_j the joints' worlds under the rule).
 // Distances are fractions of the scene's size: the diagonal of the
 // bounding box of its world vertices under accumulate-matrices (of its
 // node positions when it has no mesh; 1 when that is 0): audit's size.
 // It refuses to compare more than gltfio.MaxSceneNodes nodes in all.
-func checkBake(orig, cp *gltfio.File) (bakeCheck, error) {
+func checkBake(orig, cp *gltfio.File, expanded map[[2]int]int) (bakeCheck, error) {
 	var res bakeCheck
 	if len(cp.Scenes) != len(orig.Scenes) {
 		return res, fmt.Errorf("the copy has %d scenes, the original %d", len(cp.Scenes), len(orig.Scenes))
@@ -154,6 +156,9 @@ func checkBake(orig, cp *gltfio.File) (bakeCheck, error) {
 		match := make([]int, len(s.Index))
 		for k := range s.Index {
 			ck, ok := in[key{s.Index[k], s.Instance[k]}]
+			if ci, moved := expanded[[2]int{s.Index[k], s.Instance[k]}]; moved {
+				ck, ok = in[key{ci, -1}]
+			}
 			if !ok {
 				return res, fmt.Errorf("scene %s: the copy has no node %s", s.Label, s.Scene.Nodes[k].Name)
 			}

@@ -21,8 +21,9 @@ type Baked struct {
 	// GLB is the copy as one binary glTF 2.0 file (every buffer in its
 	// BIN chunk).
 	GLB []byte
-	// Nodes is the number of nodes, the same as the original's, in the
-	// same order and with the same names.
+	// Nodes is the number of nodes of the copy: the original's, in the
+	// same order and with the same names, then any the bake added
+	// (instances made nodes, see Expanded).
 	Nodes int
 	// Reshaped counts the nodes whose world linear part was not a pure
 	// rotation (they had a scale, a mirror or a shear, of their own or
@@ -43,6 +44,12 @@ type Baked struct {
 	// Skinned lists the glTF indices of the nodes whose skinned mesh was
 	// left as it is (it follows the joints, not the node).
 	Skinned []int
+	// InstancesRewritten counts the EXT_mesh_gpu_instancing instances
+	// whose transforms were rewritten to carry their node's stretch;
+	// Expanded maps an instance (glTF node, instance number) that became
+	// a node of its own to that node's index in the copy.
+	InstancesRewritten int
+	Expanded           map[[2]int]int
 	// Notes say what the copy leaves out or keeps unbaked (animations,
 	// skinned meshes, ...), one sentence each.
 	Notes []string
@@ -185,6 +192,10 @@ func (r *reader) bake() (*Baked, error) {
 		n.Translation = [3]float64{t[0], t[1], t[2]}
 		n.Rotation = [4]float64{q.V[0], q.V[1], q.V[2], q.W}
 	}
+	if order, nb, err = b.instances(order, nb, world); err != nil {
+		return nil, err
+	}
+	b.res.Nodes = len(d.Nodes)
 	if err := b.meshes(order, nb); err != nil {
 		return nil, err
 	}
@@ -642,6 +653,13 @@ func (b *baker) pack() error {
 	for _, s := range d.Skins {
 		use(s.InverseBindMatrices)
 	}
+	for _, n := range d.Nodes {
+		if _, attrs := instancingAttributes(n); attrs != nil {
+			for _, a := range attrs {
+				use(&a)
+			}
+		}
+	}
 	useView := func(i *int) {
 		if i != nil && *i >= 0 && *i < len(keepView) {
 			keepView[*i] = true
@@ -726,6 +744,14 @@ func (b *baker) pack() error {
 	}
 	for _, s := range d.Skins {
 		s.InverseBindMatrices = remap(s.InverseBindMatrices, accIndex)
+	}
+	for _, n := range d.Nodes {
+		if obj, attrs := instancingAttributes(n); attrs != nil {
+			for k, a := range attrs {
+				attrs[k] = *remap(&a, accIndex)
+			}
+			setInstancingAttributes(n, obj, attrs)
+		}
 	}
 	for _, im := range d.Images {
 		if im != nil {
