@@ -9,7 +9,7 @@ TOOLS         := $(CURDIR)/tools/bin
 FUZZFACTOR    ?= 1
 XVFB          := xvfb-run -a -s "-screen 0 1280x720x24"
 
-.PHONY: run test check gotest fuzz gltf-fixtures gltfcheck bakecheck bench build clean deps-run deps-test idlecpu
+.PHONY: run test check gotest fuzz gltf-fixtures gltfcheck bakecheck publiccheck bench build clean deps-run deps-test idlecpu
 
 run: deps-run build
 	@./skewlab $(ARGS)
@@ -82,11 +82,20 @@ bakecheck: gltf-fixtures build
 	@echo "test: baked files through the Khronos validator, glTF-Transform's world vertices and flatten() (checks/gltf/bakecheck.mjs)"
 	node checks/gltf/bakecheck.mjs $(GLTF_DIR)
 
+# skewlab bake on every public sample model in testdata/public (its
+# README.md: sources and licences), and the Khronos validator on each
+# original and copy: a copy may have no validator error code its original
+# does not have, and every bake must exit 0 (checks/gltf/publiccheck.mjs).
+# What the copies draw is checked by the Go tests (cmd_public_test.go).
+publiccheck: gltf-fixtures build
+	@echo "test: skewlab bake of every public sample model into $(GLTF_DIR)/public, originals and copies through the Khronos validator"
+	node checks/gltf/publiccheck.mjs ./skewlab testdata/public $(GLTF_DIR)/public
+
 # The browser test runs after the Go tests, not in parallel with them;
-# its mutation check after it (the web build is made once). gltfcheck and
-# bakecheck share one make, so their fixtures are made once.
+# its mutation check after it (the web build is made once). gltfcheck,
+# bakecheck and publiccheck share one make, so their fixtures are made once.
 test: deps-test check gotest fuzz
-	$(MAKE) gltfcheck bakecheck
+	$(MAKE) gltfcheck bakecheck publiccheck
 	$(MAKE) webtest
 	$(MAKE) webtest-mutation
 
