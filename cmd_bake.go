@@ -63,8 +63,18 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if !gltfio.IsGLTF(in, data) {
 		return fail(fmt.Errorf("%s: not a glTF file (.gltf or .glb); bake writes glTF", in))
 	}
-	baked, err := gltfio.Bake(in, data, os.DirFS(filepath.Dir(in)))
+	dir, done, err := gltfio.Folder(filepath.Dir(in))
 	if err != nil {
+		return fail(fmt.Errorf("%s: %w", in, err))
+	}
+	baked, err := gltfio.Bake(in, data, dir)
+	done()
+	if err != nil {
+		return fail(err)
+	}
+	// The check builds every scene: a file whose scenes hold more nodes
+	// in all than skewlab builds at once is refused, not checked in part.
+	if err := baked.Original.CheckNodes(nil); err != nil {
 		return fail(err)
 	}
 	copyFile, err := gltfio.Read(*out, baked.GLB, nil)

@@ -231,7 +231,11 @@ func (r *reader) instanceTRS(i int) ([]transform.TRS, error) {
 		}
 	}
 	if in.rotation >= 0 {
-		q, err := r.floats(in.rotation, where+" ROTATION", gltf.AccessorVec4, kRotation)
+		// Unsigned normalized rotations are read too (the extension lists
+		// signed ones; public files such as Cesium's use unsigned, whose
+		// components can only be non-negative, and the validator passes
+		// them).
+		q, err := r.floats(in.rotation, where+" ROTATION", gltf.AccessorVec4, kRotation|kUbyteNorm|kUshortNorm)
 		if err != nil {
 			return nil, err
 		}

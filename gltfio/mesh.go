@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/qmuntal/gltf"
 
@@ -33,6 +34,23 @@ func (r *reader) mesh(mi, node int) (*scene.Mesh, error) {
 	m := &scene.Mesh{Name: gm.Name}
 	if m.Name == "" {
 		m.Name = fmt.Sprintf("mesh %d", mi)
+	}
+	// The whole mesh against the budget before any of it is read: a
+	// small file of many primitives naming one big accessor is refused
+	// at once, not after reading up to the limit.
+	total := int64(0)
+	for _, p := range gm.Primitives {
+		for name, ai := range p.Attributes {
+			if name == gltf.POSITION || strings.HasPrefix(name, "JOINTS_") || strings.HasPrefix(name, "WEIGHTS_") {
+				total += min(int64(d.Accessors[ai].Count), MaxElements+1)
+			}
+		}
+		if p.Indices != nil {
+			total += min(int64(d.Accessors[*p.Indices].Count), MaxElements+1)
+		}
+		if total > MaxElements-r.elements {
+			return nil, r.take(MaxElements+1, fmt.Sprintf("mesh %d %q", mi, m.Name))
+		}
 	}
 	var edges []uint64 // min<<32 | max, deduplicated at the end
 	var start []int32

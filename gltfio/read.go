@@ -280,13 +280,20 @@ func (r *reader) read(data []byte) (*File, error) {
 		}
 		return nil, fmt.Errorf("%s%s is %s, which is not a number JSON allows (the exporter wrote an invalid value)", label, p, tok)
 	}
+	// The raw view first: its checks name what the library's decoder
+	// would misread or reject with a vaguer message.
 	if err := json.Unmarshal(text, &r.raw); err != nil {
 		return nil, fmt.Errorf("not a valid glTF file: %s", jsonError(text, err))
+	}
+	for _, check := range []func() error{r.checkAsset, r.checkEnums} {
+		if err := check(); err != nil {
+			return nil, err
+		}
 	}
 	if err := json.Unmarshal(text, &r.doc); err != nil {
 		return nil, fmt.Errorf("not a valid glTF file: %s", jsonError(text, err))
 	}
-	for _, check := range []func() error{r.noNulls, r.checkAsset, r.checkExtensions, r.checkEnums, r.loadBuffers, r.checkViews, r.checkPrimitives} {
+	for _, check := range []func() error{r.noNulls, r.checkExtensions, r.loadBuffers, r.checkViews, r.checkPrimitives} {
 		if err := check(); err != nil {
 			return nil, err
 		}

@@ -24,6 +24,11 @@ type Opened struct {
 	Scene int
 }
 
+// Folder opens the folder dir for Open (gltfio.Folder: an os.Root, so a
+// buffer that is a symbolic link out of the folder is refused); the
+// caller calls done once Open returns.
+func Folder(dir string) (fsys fs.FS, done func(), err error) { return gltfio.Folder(dir) }
+
 // FileMax is the largest scene file Open reads, in bytes.
 const FileMax = gltfio.MaxFileBytes
 

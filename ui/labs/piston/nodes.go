@@ -5,7 +5,6 @@ import (
 	"image"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -251,7 +250,14 @@ func (v *view) fileRows(ctx *debugui.Context) {
 		if dir == "" {
 			dir = "."
 		}
-		v.open(os.DirFS(dir), base, w.path)
+		fsys, done, err := piston.Folder(dir)
+		if err != nil {
+			w.fileMsg, w.openErr = w.path+": "+err.Error(), w.path+": "+err.Error()
+			m.Touch()
+			return
+		}
+		defer done()
+		v.open(fsys, base, w.path)
 	})
 	ctx.Button("Save").On(func() {
 		m.ApplyEdits()
