@@ -124,4 +124,3 @@ func TestQuantizedPositions(t *testing.T) {
 		}
 	}
 }
-
