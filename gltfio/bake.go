@@ -92,8 +92,9 @@ func Bake(name string, data []byte, fsys fs.FS) (*Baked, error) {
 const identityTol = 1e-12
 
 // formBits is how finely two nodes' M must agree to share one baked
-// mesh: every entry the same after rounding to 2^-24 of the largest
-// entry (float32 precision, the precision the mesh is stored in).
+// mesh: every entry the same after rounding to 2^-formBits of M's
+// magnitude (the power of two just above its largest entry), float32
+// precision, the precision the mesh is stored in. M and 2M differ.
 const formBits = 24
 
 // nodeBake is one node's baked transform: world rotation q, world
@@ -235,27 +236,51 @@ func nearIdentity(m mgl64.Mat3) bool {
 	return true
 }
 
-// formKey is a mesh index and its M rounded to formBits: nodes with the
-// same key share a baked mesh. A hash key keeps the grouping linear in
+// formKey is a mesh index and its M rounded to formBits of its own
+// magnitude: nodes with the same key share a baked mesh. e is M's
+// magnitude (the binary exponent of its largest entry, as math.Frexp
+// gives it) and m its entries in units of 2^(e-formBits), so M and 2M
+// (e one apart) have different keys while M and M plus rounding noise
+// (1e-15 of it) have the same. A hash key keeps the grouping linear in
 // the number of nodes.
 type formKey struct {
 	mesh int
+	e    int
 	m    [9]int64
 }
 
-func keyOf(mesh int, m mgl64.Mat3) formKey {
-	k := formKey{mesh: mesh}
+// keyAt returns mesh's key for m rounded at exponent e.
+func keyAt(mesh int, m mgl64.Mat3, e int) formKey {
+	k := formKey{mesh: mesh, e: e}
+	for i, v := range m {
+		k.m[i] = int64(math.Round(math.Ldexp(v, formBits-e)))
+	}
+	return k
+}
+
+// keysOf returns the key of mesh under m and, when m's largest entry
+// lies within 2^-formBits of a power of two (where rounding noise can
+// move it to the other side and change e), the key of the same m at the
+// exponent on that other side: a node looks up both, so a form is not
+// split by noise at the boundary. An all-zero m has e = 0 and no alt.
+func keysOf(mesh int, m mgl64.Mat3) (key, alt formKey, hasAlt bool) {
 	scale := 0.0
 	for _, v := range m {
 		scale = max(scale, math.Abs(v))
 	}
 	if scale == 0 {
-		return k
+		return formKey{mesh: mesh}, formKey{}, false
 	}
-	for i, v := range m {
-		k.m[i] = int64(math.Round(math.Ldexp(v/scale, formBits)))
+	frac, e := math.Frexp(scale) // scale = frac * 2^e, frac in [0.5, 1)
+	key = keyAt(mesh, m, e)
+	near := math.Ldexp(1, -formBits)
+	switch {
+	case frac < 0.5*(1+near):
+		return key, keyAt(mesh, m, e-1), true
+	case frac > 1-near:
+		return key, keyAt(mesh, m, e+1), true
 	}
-	return k
+	return key, formKey{}, false
 }
 
 // meshes gives every node with a mesh the baked form of it for its M:
@@ -292,8 +317,12 @@ func (b *baker) meshes(order []int, nb []nodeBake) error {
 			keep[mi] = true
 			continue
 		}
-		key := keyOf(mi, nb[i].m)
-		if k, ok := index[key]; ok {
+		key, alt, hasAlt := keysOf(mi, nb[i].m)
+		k, ok := index[key]
+		if !ok && hasAlt {
+			k, ok = index[alt]
+		}
+		if ok {
 			forms[mi][k].nodes = append(forms[mi][k].nodes, i)
 			continue
 		}
