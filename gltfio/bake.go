@@ -163,7 +163,7 @@ func (r *reader) bake() (*Baked, error) {
 		n.Matrix = gltf.DefaultMatrix
 		n.Scale = gltf.DefaultScale
 		n.Translation = [3]float64{t[0], t[1], t[2]}
-		n.Rotation = [4]float64{q.V[0], q.V[1], q.V[2], q.W}
+		n.Rotation = gltfRotation(q)
 	}
 	if err := b.meshes(order, nb); err != nil {
 		return nil, err
