@@ -117,6 +117,10 @@ type baker struct {
 	res      *Baked
 	// flat counts normals a singular M collapsed (kept as they were).
 	flat int
+	// dropViews holds the buffer views that only compressed data of a
+	// dropped compression extension used (dropCompression); pack leaves
+	// them out.
+	dropViews map[int]bool
 }
 
 func (r *reader) bake() (*Baked, error) {
@@ -171,6 +175,7 @@ func (r *reader) bake() (*Baked, error) {
 	if err := b.skins(nb); err != nil {
 		return nil, err
 	}
+	b.dropCompression()
 	if n := len(d.Animations); n > 0 {
 		d.Animations = nil
 		b.note(fmt.Sprintf("%d animation(s) dropped: the copy holds the rest pose (baking animated shear is out of scope)", n))
@@ -667,7 +672,8 @@ func (b *baker) skins(nb []nodeBake) error {
 }
 
 // pack leaves out accessors and buffer views nothing refers to (unless
-// the file uses an extension, which might refer to them), then copies
+// the file uses an extension, which might refer to them; the compressed
+// views dropCompression dropped go in any case), then copies
 // every remaining buffer view into one buffer, 4-byte aligned, which
 // becomes the GLB's BIN chunk, and encodes the copy.
 func (b *baker) pack() error {
@@ -679,7 +685,7 @@ func (b *baker) pack() error {
 			keepAcc[i] = true
 		}
 		for i := range keepView {
-			keepView[i] = true
+			keepView[i] = !b.dropViews[i] // a kept accessor or image may still claim it below
 		}
 	}
 	use := func(i *int) {
