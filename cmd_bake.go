@@ -9,7 +9,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -72,12 +71,23 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy does not read back (a bug; nothing written): %v", err))
 	}
-	chk, err := checkBake(baked.Original, copyFile, baked.Skinned)
+	origNodes, origCarried, err := gltfio.Attachments(data)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", in, err))
+	}
+	_, copyCarried, err := gltfio.Attachments(baked.GLB)
+	if err != nil {
+		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy's nodes do not read back (a bug; nothing written): %v", err))
+	}
+	chk, err := checkBake(baked.Original, copyFile, baked.Skinned, origNodes, origCarried, copyCarried)
 	if err != nil {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("%v (a bug; nothing written)", err))
 	}
 	if chk.worst > bakeTolerance {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("under %s the copy's world vertices are %.3g of the model's size from the original's under accumulate-matrices, over %g (a bug; nothing written)", chk.rule, chk.worst, bakeTolerance))
+	}
+	if chk.frameDeg > bakeFrameTolerance {
+		return cli.RunFailure(stderr, "bake", fmt.Errorf("under %s the copy's %s points %.3g° from the original's under accumulate-matrices, over %g° (a bug; nothing written)", chk.frameRule, chk.frameWhere, chk.frameDeg, bakeFrameTolerance))
 	}
 	err = writeAtomic(*out, func(w io.Writer) error {
 		_, err := w.Write(baked.GLB)
@@ -90,6 +100,16 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "  %d node(s): %d had a scale, mirror or shear in their world and now have scale 1; every node is rotation and translation\n", baked.Nodes, baked.Reshaped)
 	fmt.Fprintf(stdout, "  %d mesh form(s) written (%d as copies, for nodes that share a mesh but need different forms), %d mirrored (winding and tangent w flipped)\n", baked.Meshes, baked.Copies, baked.Mirrored)
 	fmt.Fprintf(stdout, "  check: all %d rules draw the copy's %d vertices where accumulate-matrices draws the original's, to %.2g of its size %.6g\n", len(modes.All), chk.vertices, chk.worst, chk.size)
+	if chk.frames > 0 {
+		fmt.Fprintf(stdout, "  check: all %d rules aim the copy's %d camera(s) and light(s) where accumulate-matrices aims the original's: direction (-Z) and up (+Y) to %.2g°, position within the vertices' measure", len(modes.All), chk.frames, chk.frameDeg)
+		if chk.frameSkipped > 0 {
+			fmt.Fprintf(stdout, " (%d direction(s) or up(s) undefined in the original, not compared)", chk.frameSkipped)
+		}
+		fmt.Fprintln(stdout)
+	}
+	if baked.Frames > 0 {
+		fmt.Fprintf(stdout, "  %d node(s) added after the original's to carry cameras and lights (see the notes)\n", baked.Frames)
+	}
 	for _, n := range baked.Notes {
 		fmt.Fprintf(stdout, "  note: %s\n", n)
 	}
@@ -108,24 +128,46 @@ func same(a, b string) bool {
 	return pa == pb
 }
 
+// bakeFrameTolerance is the promise `bake` checks for cameras and
+// lights, in degrees: under every rule the direction (-Z) and up (+Y)
+// of each in the copy are the original's under accumulate-matrices to
+// this angle (their positions count with the vertices, bakeTolerance).
+const bakeFrameTolerance = 1e-3
+
 // bakeCheck is checkBake's result: the largest distance found as a
 // fraction of the model's size, the rule it was under, the size and the
-// number of vertices compared per rule.
+// number of vertices compared per rule; the cameras and lights compared
+// (once per scene that holds them), the largest angle between the copy's direction or up and the
+// original's (degrees), the rule it was under and what it was, and how
+// many directions or ups the original leaves undefined.
 type bakeCheck struct {
 	worst    float64
 	rule     string
 	size     float64
 	vertices int
+
+	frames       int
+	frameDeg     float64
+	frameRule    string
+	frameWhere   string
+	frameSkipped int
 }
 
 // checkBake compares, scene by scene, the copy drawn by every rule with
 // the original drawn by accumulate-matrices: every node's world position
 // and every mesh vertex (nodes matched by glTF index; skinned nodes'
-// meshes, which follow their joints, left out). Distances are fractions
-// of the scene's size: the diagonal of the bounding box of its world
-// vertices under accumulate-matrices (of its node positions when it has
-// no mesh; 1 when that is 0): audit's size.
-func checkBake(orig, cp *gltfio.File, skinned []int) (bakeCheck, error) {
+// meshes, which follow their joints, left out), and every camera and
+// light (origCarried, from gltfio.Attachments of the original, whose
+// nodes are the first origNodes of the copy's): the copy's node that
+// carries the same camera or light (the original's node or a child of
+// it, from copyCarried) must have the original node's world position,
+// direction w(0,0,-1) and up w(0,1,0) made perpendicular to the
+// direction (frameOf). Distances are fractions of the scene's size: the
+// diagonal of the bounding box of its world vertices under
+// accumulate-matrices (of its node positions when it has no mesh; 1 when
+// that is 0): audit's size. The copy's scenes hold the original's nodes
+// and may hold more (nodes after the original's, without a mesh).
+func checkBake(orig, cp *gltfio.File, skinned []int, origNodes int, origCarried, copyCarried []gltfio.Attachment) (bakeCheck, error) {
 	var res bakeCheck
 	unbaked := map[int]bool{}
 	for _, i := range skinned {
@@ -136,8 +178,21 @@ func checkBake(orig, cp *gltfio.File, skinned []int) (bakeCheck, error) {
 	}
 	for si, s := range orig.Scenes {
 		c := cp.Scenes[si]
-		if len(c.Scene.Nodes) != len(s.Scene.Nodes) || !slices.Equal(c.Index, s.Index) {
-			return res, fmt.Errorf("scene %s: the copy's nodes are not the original's", s.Label)
+		at := make(map[int]int, len(c.Index)) // copy's glTF index -> place in its scene
+		for k, gi := range c.Index {
+			at[gi] = k
+		}
+		inOrig := make(map[int]int, len(s.Index))
+		for k, gi := range s.Index {
+			inOrig[gi] = k
+			if _, ok := at[gi]; !ok {
+				return res, fmt.Errorf("scene %s: the copy lacks node %d %q", s.Label, gi, s.Scene.Nodes[k].Name)
+			}
+		}
+		for k, gi := range c.Index {
+			if _, ok := inOrig[gi]; !ok && (gi < origNodes || c.Scene.Nodes[k].Mesh != nil) {
+				return res, fmt.Errorf("scene %s: the copy has node %d %q, which is not the original's nor an added node without a mesh", s.Label, gi, c.Scene.Nodes[k].Name)
+			}
 		}
 		want := modes.AccumulateMatrices.Reference(s.Scene.Nodes)
 		// The size as audit measures it (a file without a point to
@@ -151,29 +206,136 @@ func checkBake(orig, cp *gltfio.File, skinned []int) (bakeCheck, error) {
 			got := m.Reference(c.Scene.Nodes)
 			verts := 0
 			for i, nd := range s.Scene.Nodes {
-				d := mulPoint(got[i], mgl64.Vec3{}).Sub(mulPoint(want[i], mgl64.Vec3{})).Len()
+				ci := at[s.Index[i]]
+				d := mulPoint(got[ci], mgl64.Vec3{}).Sub(mulPoint(want[i], mgl64.Vec3{})).Len()
 				if nd.Mesh != nil && !unbaked[s.Index[i]] {
-					cm := c.Scene.Nodes[i].Mesh
+					cm := c.Scene.Nodes[ci].Mesh
 					if cm == nil || len(cm.Points) != len(nd.Mesh.Points) {
 						return res, fmt.Errorf("node %s: the copy's mesh has other vertices", nd.Name)
 					}
 					for k, p := range nd.Mesh.Points {
-						d = max(d, mulPoint(got[i], cm.Points[k]).Sub(mulPoint(want[i], p)).Len())
+						d = max(d, mulPoint(got[ci], cm.Points[k]).Sub(mulPoint(want[i], p)).Len())
 					}
 					verts += len(cm.Points)
 				}
-				f := d / size
-				if math.IsNaN(f) {
-					f = math.Inf(1)
-				}
-				if f > res.worst {
-					res.worst, res.rule = f, m.Name
-				}
+				res.note(d/size, m.Name)
 			}
 			res.vertices = max(res.vertices, verts)
+			first := m.Name == modes.All[0].Name // count cameras and lights once per scene
+			for _, a := range origCarried {
+				i, ok := inOrig[a.Node]
+				if !ok {
+					continue // in no list of this scene: not drawn here
+				}
+				wDir, wUp, dirOK, upOK := frameOf(want[i])
+				label := fmt.Sprintf("%s %d of node %d %q", a.Kind, a.Index, a.Node, s.Scene.Nodes[i].Name)
+				found := 0
+				for _, b := range copyCarried {
+					if b.Kind != a.Kind || b.Index != a.Index || b.Node != a.Node && b.Parent != a.Node {
+						continue
+					}
+					ci, ok := at[b.Node]
+					if !ok {
+						return res, fmt.Errorf("scene %s: the copy's node %d carrying %s is not in the scene", s.Label, b.Node, label)
+					}
+					found++
+					res.note(mulPoint(got[ci], mgl64.Vec3{}).Sub(mulPoint(want[i], mgl64.Vec3{})).Len()/size, m.Name)
+					gDir, gUp, gDirOK, gUpOK := frameOf(got[ci])
+					if dirOK {
+						res.noteAngle(angleOr180(gDir, wDir, gDirOK), m.Name, label+": direction")
+					}
+					if upOK {
+						res.noteAngle(angleOr180(gUp, wUp, gUpOK), m.Name, label+": up")
+					}
+					if first {
+						res.frames++
+						res.frameSkipped += btoi(!dirOK) + btoi(dirOK && !upOK)
+					}
+				}
+				if found == 0 {
+					return res, fmt.Errorf("scene %s: the copy has no node carrying %s", s.Label, label)
+				}
+			}
 		}
 	}
 	return res, nil
+}
+
+// note records a distance (a fraction of the size) under rule; NaN
+// counts as infinitely far.
+func (res *bakeCheck) note(f float64, rule string) {
+	if math.IsNaN(f) {
+		f = math.Inf(1)
+	}
+	if f > res.worst {
+		res.worst, res.rule = f, rule
+	}
+}
+
+// noteAngle records an angle in degrees under rule for what; NaN counts
+// as 180.
+func (res *bakeCheck) noteAngle(deg float64, rule, what string) {
+	if math.IsNaN(deg) {
+		deg = 180
+	}
+	if res.frameWhere == "" || deg > res.frameDeg {
+		res.frameDeg, res.frameRule, res.frameWhere = deg, rule, what
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// frameUndefined is how short (relative to its length) the part of
+// w(0,1,0) perpendicular to the direction may be before the check takes
+// the original's up as undefined: 1000 times the bake's own threshold
+// (gltfio's frameUpTol, 1e-9), so an up the check compares is one the
+// bake kept.
+const frameUndefined = 1e-6
+
+// frameOf returns the frame glTF gives a camera or light on a node with
+// world matrix w (column vectors; it looks along -Z with +Y up): the
+// direction w(0,0,-1) and the up w(0,1,0) less its part along the
+// direction, both normalised. dirOK is false when the direction is zero
+// or not finite, upOK when the up has no part perpendicular to it (under
+// frameUndefined of its length).
+func frameOf(w mgl64.Mat4) (dir, up mgl64.Vec3, dirOK, upOK bool) {
+	unit := func(v mgl64.Vec3) (mgl64.Vec3, bool) {
+		m := max(math.Abs(v[0]), math.Abs(v[1]), math.Abs(v[2]))
+		if !(m > 0) || math.IsInf(m, 0) {
+			return v, false
+		}
+		v = v.Mul(1 / m)
+		return v.Mul(1 / v.Len()), true
+	}
+	dir, dirOK = unit(mgl64.Vec3{-w[8], -w[9], -w[10]})
+	if !dirOK {
+		return dir, up, false, false
+	}
+	u, ok := unit(mgl64.Vec3{w[4], w[5], w[6]})
+	if !ok {
+		return dir, up, true, false
+	}
+	p := u.Sub(dir.Mul(u.Dot(dir)))
+	if p.Len() < frameUndefined {
+		return dir, up, true, false
+	}
+	return dir, p.Normalize(), true, true
+}
+
+// angleOr180 returns the angle between the unit vectors a and b in
+// degrees (atan2 of the cross and dot products: exact near 0, unlike
+// acos), or 180 when a is undefined (ok false): a copy that loses a
+// direction the original has is as far off as can be.
+func angleOr180(a, b mgl64.Vec3, ok bool) float64 {
+	if !ok {
+		return 180
+	}
+	return math.Atan2(a.Cross(b).Len(), a.Dot(b)) * 180 / math.Pi
 }
 
 func mulPoint(m mgl64.Mat4, p mgl64.Vec3) mgl64.Vec3 {

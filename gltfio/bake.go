@@ -21,9 +21,16 @@ type Baked struct {
 	// GLB is the copy as one binary glTF 2.0 file (every buffer in its
 	// BIN chunk).
 	GLB []byte
-	// Nodes is the number of nodes, the same as the original's, in the
-	// same order and with the same names.
+	// Nodes is the number of the original's nodes: the copy has them
+	// first, in the same order and with the same names, followed by
+	// Frames nodes that carry a camera or a light (see Bake).
 	Nodes int
+	// Frames counts the nodes appended to carry a camera or a
+	// KHR_lights_punctual light whose node had a scale, mirror or shear
+	// in its world: each is a child of that node, rotation only, so the
+	// camera or light keeps its world position, direction (-Z) and up
+	// (+Y made perpendicular to the direction).
+	Frames int
 	// Reshaped counts the nodes whose world linear part was not a pure
 	// rotation (they had a scale, a mirror or a shear, of their own or
 	// inherited): their scale became 1 and the rest moved into the mesh.
@@ -62,11 +69,19 @@ type Baked struct {
 // by M with w kept, morph target deltas alike. Where det M < 0 (a
 // mirror) triangle winding and tangent w flip. Vertex order, node order
 // and names are kept; a mesh shared by nodes whose M differ is copied
-// once per distinct M (to float32 precision, see formBits). Skinned meshes keep their
-// vertices (the joints' inverse bind matrices absorb their M, so skinning
-// is unchanged), animations are dropped (the copy is the rest pose);
-// Notes says so. Unreferenced accessors and buffer views are left out;
-// every buffer goes into the GLB's BIN chunk.
+// once per distinct M (M itself to float32 precision, see formBits).
+// Skinned meshes keep their vertices (the joints' inverse bind matrices
+// absorb their M, so skinning is unchanged), animations are dropped (the
+// copy is the rest pose); Notes says so. A camera or light on a node
+// whose M is not a uniform scale moves to a new child node whose
+// rotation keeps its world frame under matrix accumulation (direction
+// L(0,0,-1), up L(0,1,0) made perpendicular to it; see frames).
+// Optional compression extensions (KHR_draco_mesh_compression,
+// EXT_meshopt_compression, KHR_meshopt_compression) are dropped with the
+// compressed data they point at: the copy holds the uncompressed data
+// the bake read. Rotations are written unit length with every component
+// in [-1, 1] (gltfRotation). Unreferenced accessors and buffer views are
+// left out; every buffer goes into the GLB's BIN chunk.
 //
 // The file must be one Read accepts. A node whose world matrix overflows
 // float64 is an error; a zero or singular world is baked (its mesh
@@ -169,6 +184,7 @@ func (r *reader) bake() (*Baked, error) {
 		n.Translation = [3]float64{t[0], t[1], t[2]}
 		n.Rotation = gltfRotation(q)
 	}
+	b.frames(order, nb, world)
 	if err := b.meshes(order, nb); err != nil {
 		return nil, err
 	}
