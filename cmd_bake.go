@@ -81,12 +81,23 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy does not read back (a bug; nothing written): %v", err))
 	}
-	chk, err := checkBake(baked.Original, copyFile, baked.Expanded)
+	_, origCarried, err := gltfio.Attachments(data)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", in, err))
+	}
+	_, copyCarried, err := gltfio.Attachments(baked.GLB)
+	if err != nil {
+		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy's nodes do not read back (a bug; nothing written): %v", err))
+	}
+	chk, err := checkBake(baked.Original, copyFile, baked.Expanded, origCarried, copyCarried)
 	if err != nil {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("%v (a bug; nothing written)", err))
 	}
 	if chk.worst > bakeTolerance {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("under %s the copy's world vertices are %.3g of the model's size from the original's under accumulate-matrices, over %g (a bug; nothing written)", chk.rule, chk.worst, bakeTolerance))
+	}
+	if chk.frameDeg > bakeFrameTolerance {
+		return cli.RunFailure(stderr, "bake", fmt.Errorf("under %s the copy's %s points %.3g° from the original's under accumulate-matrices, over %g° (a bug; nothing written)", chk.frameRule, chk.frameWhere, chk.frameDeg, bakeFrameTolerance))
 	}
 	err = writeAtomic(*out, func(w io.Writer) error {
 		_, err := w.Write(baked.GLB)
@@ -99,6 +110,22 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "  %d node(s): %d had a scale, mirror or shear in their world and now have scale 1; every node is rotation and translation\n", baked.Nodes, baked.Reshaped)
 	fmt.Fprintf(stdout, "  %d mesh form(s) written (%d as copies, for nodes that share a mesh but need different forms), %d mirrored (winding and tangent w flipped)\n", baked.Meshes, baked.Copies, baked.Mirrored)
 	fmt.Fprintf(stdout, "  check: all %d rules draw the copy's %s where accumulate-matrices draws the original's, to %.2g of its size %.6g\n", len(modes.All), chk.what(), chk.worst, chk.size)
+	if chk.frames > 0 {
+		fmt.Fprintf(stdout, "  check: all %d rules aim the copy's %d camera(s) and light(s) where accumulate-matrices aims the original's: direction (-Z) and up (+Y) to %.2g°, position within the vertices' measure", len(modes.All), chk.frames, chk.frameDeg)
+		if chk.frameSkipped > 0 {
+			fmt.Fprintf(stdout, " (%d direction(s) or up(s) undefined in the original, not compared)", chk.frameSkipped)
+		}
+		fmt.Fprintln(stdout)
+	}
+	if baked.Frames > 0 {
+		fmt.Fprintf(stdout, "  %d node(s) added after the original's to carry cameras and lights (see the notes)\n", baked.Frames)
+	}
+	if n := len(baked.Expanded); n > 0 {
+		fmt.Fprintf(stdout, "  %d EXT_mesh_gpu_instancing instance(s) became nodes added after the original's (see the notes)\n", n)
+	}
+	if baked.InstancesRewritten > 0 {
+		fmt.Fprintf(stdout, "  %d EXT_mesh_gpu_instancing instance transform(s) rewritten to carry their node's stretch\n", baked.InstancesRewritten)
+	}
 	for _, n := range baked.Notes {
 		fmt.Fprintf(stdout, "  note: %s\n", n)
 	}
@@ -117,10 +144,18 @@ func same(a, b string) bool {
 	return pa == pb
 }
 
+// bakeFrameTolerance is the promise `bake` checks for cameras and
+// lights, in degrees: under every rule the direction (-Z) and up (+Y)
+// of each in the copy are the original's under accumulate-matrices to
+// this angle (their positions count with the vertices, bakeTolerance).
+const bakeFrameTolerance = 1e-3
+
 // bakeCheck is checkBake's result: the largest distance found as a
-// fraction of the model's size, the rule it was under, the size, and
-// what was compared per rule: node origins, mesh vertices (instances'
-// included) and skinned vertices.
+// fraction of the model's size, the rule it was under, the size and the
+// number of vertices compared per rule; the cameras and lights compared
+// (once per scene that holds them), the largest angle between the copy's direction or up and the
+// original's (degrees), the rule it was under and what it was, and how
+// many directions or ups the original leaves undefined.
 type bakeCheck struct {
 	worst    float64
 	rule     string
@@ -128,20 +163,32 @@ type bakeCheck struct {
 	origins  int
 	vertices int
 	skinned  int
+
+	frames       int
+	frameDeg     float64
+	frameRule    string
+	frameWhere   string
+	frameSkipped int
 }
 
 // checkBake compares, scene by scene, the copy drawn by every rule with
 // the original drawn by accumulate-matrices: every node's world origin,
 // every mesh vertex (an instance's included; nodes matched by glTF index
 // and instance number, or through expanded, the bake's map from an
-// instance to the node it became) and every skinned vertex at the file's
-// rest pose
-// (Σ w_j · W_j · IBM_j · v, W_j the joints' worlds under the rule).
-// Distances are fractions of the scene's size: the diagonal of the
-// bounding box of its world vertices under accumulate-matrices (of its
-// node positions when it has no mesh; 1 when that is 0): audit's size.
-// It refuses to compare more than gltfio.MaxSceneNodes nodes in all.
-func checkBake(orig, cp *gltfio.File, expanded map[[2]int]int) (bakeCheck, error) {
+// instance to the node it became), every skinned vertex at the file's
+// rest pose (Σ w_j · W_j · IBM_j · v, W_j the joints' worlds under the
+// rule), and every camera and light (origCarried, from
+// gltfio.Attachments of the original): the copy's node that carries the
+// same camera or light (the original's node or a child of it, from
+// copyCarried) must have the original node's world position, direction
+// w(0,0,-1) and up w(0,1,0) made perpendicular to the direction
+// (frameOf). Distances are fractions of the scene's size: the diagonal
+// of the bounding box of its world vertices under accumulate-matrices
+// (of its node positions when it has no mesh; 1 when that is 0):
+// audit's size. A node of the copy that draws a mesh must be the match
+// of one of the original's. It refuses to compare more than
+// gltfio.MaxSceneNodes nodes in all.
+func checkBake(orig, cp *gltfio.File, expanded map[[2]int]int, origCarried, copyCarried []gltfio.Attachment) (bakeCheck, error) {
 	var res bakeCheck
 	if len(cp.Scenes) != len(orig.Scenes) {
 		return res, fmt.Errorf("the copy has %d scenes, the original %d", len(cp.Scenes), len(orig.Scenes))
@@ -164,7 +211,12 @@ func checkBake(orig, cp *gltfio.File, expanded map[[2]int]int) (bakeCheck, error
 			in[key{c.Index[k], c.Instance[k]}] = k
 		}
 		match := make([]int, len(s.Index))
+		matched := make([]bool, len(c.Index))
+		inOrig := make(map[int]int, len(s.Index)) // glTF node -> original scene index
 		for k := range s.Index {
+			if s.Instance[k] < 0 {
+				inOrig[s.Index[k]] = k
+			}
 			ck, ok := in[key{s.Index[k], s.Instance[k]}]
 			if ci, moved := expanded[[2]int{s.Index[k], s.Instance[k]}]; moved {
 				ck, ok = in[key{ci, -1}]
@@ -172,7 +224,18 @@ func checkBake(orig, cp *gltfio.File, expanded map[[2]int]int) (bakeCheck, error
 			if !ok {
 				return res, fmt.Errorf("scene %s: the copy has no node %s", s.Label, s.Scene.Nodes[k].Name)
 			}
-			match[k] = ck
+			match[k], matched[ck] = ck, true
+		}
+		for k := range c.Index {
+			if !matched[k] && c.Scene.Nodes[k].Mesh != nil {
+				return res, fmt.Errorf("scene %s: the copy's node %s draws a mesh the original does not", s.Label, c.Scene.Nodes[k].Name)
+			}
+		}
+		at := make(map[int]int, len(c.Index)) // copy's glTF node -> copy scene index
+		for k, gi := range c.Index {
+			if c.Instance[k] < 0 {
+				at[gi] = k
+			}
 		}
 		want := modes.AccumulateMatrices.Reference(s.Scene.Nodes)
 		// The size as audit measures it (a file without a point to
@@ -210,18 +273,123 @@ func checkBake(orig, cp *gltfio.File, expanded map[[2]int]int) (bakeCheck, error
 						verts += len(cm.Points)
 					}
 				}
-				f := d / size
-				if math.IsNaN(f) {
-					f = math.Inf(1)
-				}
-				if f > res.worst || res.rule == "" {
-					res.worst, res.rule = f, m.Name
-				}
+				res.note(d/size, m.Name)
 			}
 			res.origins, res.vertices, res.skinned = max(res.origins, origins), max(res.vertices, verts), max(res.skinned, skinned)
+			first := m.Name == modes.All[0].Name // count cameras and lights once per scene
+			for _, a := range origCarried {
+				i, ok := inOrig[a.Node]
+				if !ok {
+					continue // in no list of this scene: not drawn here
+				}
+				wDir, wUp, dirOK, upOK := frameOf(want[i])
+				label := fmt.Sprintf("%s %d of node %d %q", a.Kind, a.Index, a.Node, s.Scene.Nodes[i].Name)
+				found := 0
+				for _, b := range copyCarried {
+					if b.Kind != a.Kind || b.Index != a.Index || b.Node != a.Node && b.Parent != a.Node {
+						continue
+					}
+					ci, ok := at[b.Node]
+					if !ok {
+						return res, fmt.Errorf("scene %s: the copy's node %d carrying %s is not in the scene", s.Label, b.Node, label)
+					}
+					found++
+					res.note(mulPoint(got[ci], mgl64.Vec3{}).Sub(mulPoint(want[i], mgl64.Vec3{})).Len()/size, m.Name)
+					gDir, gUp, gDirOK, gUpOK := frameOf(got[ci])
+					if dirOK {
+						res.noteAngle(angleOr180(gDir, wDir, gDirOK), m.Name, label+": direction")
+					}
+					if upOK {
+						res.noteAngle(angleOr180(gUp, wUp, gUpOK), m.Name, label+": up")
+					}
+					if first {
+						res.frames++
+						res.frameSkipped += btoi(!dirOK) + btoi(dirOK && !upOK)
+					}
+				}
+				if found == 0 {
+					return res, fmt.Errorf("scene %s: the copy has no node carrying %s", s.Label, label)
+				}
+			}
 		}
 	}
 	return res, nil
+}
+
+// counts as infinitely far.
+func (res *bakeCheck) note(f float64, rule string) {
+	if math.IsNaN(f) {
+		f = math.Inf(1)
+	}
+	if f > res.worst {
+		res.worst, res.rule = f, rule
+	}
+}
+
+// noteAngle records an angle in degrees under rule for what; NaN counts
+// as 180.
+func (res *bakeCheck) noteAngle(deg float64, rule, what string) {
+	if math.IsNaN(deg) {
+		deg = 180
+	}
+	if res.frameWhere == "" || deg > res.frameDeg {
+		res.frameDeg, res.frameRule, res.frameWhere = deg, rule, what
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// frameUndefined is how short (relative to its length) the part of
+// w(0,1,0) perpendicular to the direction may be before the check takes
+// the original's up as undefined: 1000 times the bake's own threshold
+// (gltfio's frameUpTol, 1e-9), so an up the check compares is one the
+// bake kept.
+const frameUndefined = 1e-6
+
+// frameOf returns the frame glTF gives a camera or light on a node with
+// world matrix w (column vectors; it looks along -Z with +Y up): the
+// direction w(0,0,-1) and the up w(0,1,0) less its part along the
+// direction, both normalised. dirOK is false when the direction is zero
+// or not finite, upOK when the up has no part perpendicular to it (under
+// frameUndefined of its length).
+func frameOf(w mgl64.Mat4) (dir, up mgl64.Vec3, dirOK, upOK bool) {
+	unit := func(v mgl64.Vec3) (mgl64.Vec3, bool) {
+		m := max(math.Abs(v[0]), math.Abs(v[1]), math.Abs(v[2]))
+		if !(m > 0) || math.IsInf(m, 0) {
+			return v, false
+		}
+		v = v.Mul(1 / m)
+		return v.Mul(1 / v.Len()), true
+	}
+	dir, dirOK = unit(mgl64.Vec3{-w[8], -w[9], -w[10]})
+	if !dirOK {
+		return dir, up, false, false
+	}
+	u, ok := unit(mgl64.Vec3{w[4], w[5], w[6]})
+	if !ok {
+		return dir, up, true, false
+	}
+	p := u.Sub(dir.Mul(u.Dot(dir)))
+	if p.Len() < frameUndefined {
+		return dir, up, true, false
+	}
+	return dir, p.Normalize(), true, true
+}
+
+// angleOr180 returns the angle between the unit vectors a and b in
+// degrees (atan2 of the cross and dot products: exact near 0, unlike
+// acos), or 180 when a is undefined (ok false): a copy that loses a
+// direction the original has is as far off as can be.
+func angleOr180(a, b mgl64.Vec3, ok bool) float64 {
+	if !ok {
+		return 180
+	}
+	return math.Atan2(a.Cross(b).Len(), a.Dot(b)) * 180 / math.Pi
 }
 
 func mulPoint(m mgl64.Mat4, p mgl64.Vec3) mgl64.Vec3 {

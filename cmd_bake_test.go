@@ -104,3 +104,80 @@ func TestAuditOfBakeAgrees(t *testing.T) {
 		}
 	}
 }
+
+// A camera and lights under a scaled, turned parent (lights.gltf): bake
+// writes the copy, says how many cameras and lights its check aimed
+// under every rule and how many nodes it added to carry them, and notes
+// what a camera of scale 1 and an unsquashed spot cone cannot carry; the
+// copy passes audit.
+func TestBakeCommandCamerasAndLights(t *testing.T) {
+	dir := writeFixtures(t, 100)
+	out := filepath.Join(dir, "lights.baked.glb")
+	code, stdout, errs := runCmd(t, "bake", filepath.Join(dir, "lights.gltf"), "-o", out)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	for _, want := range []string{
+		"check: all 10 rules aim the copy's 4 camera(s) and light(s) where accumulate-matrices aims the original's",
+		"4 node(s) added after the original's to carry cameras and lights",
+		"note: 1 camera(s) and 3 light(s) sat on nodes",
+		"note: 1 camera(s) had a scale", "note: 1 spot light(s) sat under a non-uniform scale",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if code, stdout, errs := runCmd(t, "audit", out); code != 0 {
+		t.Errorf("audit of the copy: exit %d, stderr %q\n%s", code, errs, stdout)
+	}
+}
+
+// checkBake measures cameras and lights: on the copy of lights.gltf as
+// bake writes it, every direction and up is the original's to 1e-9
+// degrees; told that each camera and light stayed on its original node
+// (what the old bake did: that node has only its polar rotation), Eye
+// and Spot aim over 10 degrees away (gltfgen's TestLights works out
+// their frames by hand), which is over bakeFrameTolerance; told that the
+// copy carries none, checkBake refuses, naming the first (Rig's light).
+func TestCheckBakeMeasuresFrames(t *testing.T) {
+	dir := writeFixtures(t, 100)
+	data, err := os.ReadFile(filepath.Join(dir, "lights.gltf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	baked, err := gltfio.Bake("lights.gltf", data, os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp, err := gltfio.Read("copy.glb", baked.GLB, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, origCarried, err := gltfio.Attachments(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, copyCarried, err := gltfio.Attachments(baked.GLB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(origCarried) != 4 || len(copyCarried) != 4 {
+		t.Fatalf("%d and %d cameras and lights, want 4 and 4", len(origCarried), len(copyCarried))
+	}
+	chk, err := checkBake(baked.Original, cp, baked.Expanded, origCarried, copyCarried)
+	if err != nil || chk.frames != 4 || chk.frameDeg > 1e-9 || chk.worst > 1e-12 {
+		t.Errorf("the bake's copy: %+v, %v; want 4 frames within 1e-9 degrees", chk, err)
+	}
+	var stayed []gltfio.Attachment
+	for _, a := range copyCarried {
+		a.Node, a.Parent = a.Parent, -1 // back on the original node
+		stayed = append(stayed, a)
+	}
+	chk, err = checkBake(baked.Original, cp, baked.Expanded, origCarried, stayed)
+	if err != nil || chk.frameDeg < 10 || chk.frameDeg <= bakeFrameTolerance {
+		t.Errorf("cameras and lights left on their nodes: %+v, %v; want over 10 degrees off", chk, err)
+	}
+	if _, err := checkBake(baked.Original, cp, baked.Expanded, origCarried, nil); err == nil || !strings.Contains(err.Error(), "no node carrying light 0 of node 0") {
+		t.Errorf("nothing carried in the copy: error %v", err)
+	}
+}

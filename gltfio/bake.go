@@ -21,10 +21,17 @@ type Baked struct {
 	// GLB is the copy as one binary glTF 2.0 file (every buffer in its
 	// BIN chunk).
 	GLB []byte
-	// Nodes is the number of nodes of the copy: the original's, in the
-	// same order and with the same names, then any the bake added
-	// (instances made nodes, see Expanded).
+	// Nodes is the number of the original's nodes: the copy has them
+	// first, in the same order and with the same names, followed by the
+	// nodes the bake adds: instances made nodes (see Expanded) and Frames
+	// nodes that carry a camera or a light (see Bake).
 	Nodes int
+	// Frames counts the nodes appended to carry a camera or a
+	// KHR_lights_punctual light whose node had a scale, mirror or shear
+	// in its world: each is a child of that node, rotation only, so the
+	// camera or light keeps its world position, direction (-Z) and up
+	// (+Y made perpendicular to the direction).
+	Frames int
 	// Reshaped counts the nodes whose world linear part was not a pure
 	// rotation (they had a scale, a mirror or a shear, of their own or
 	// inherited): their scale became 1 and the rest moved into the mesh.
@@ -69,11 +76,19 @@ type Baked struct {
 // by M with w kept, morph target deltas alike. Where det M < 0 (a
 // mirror) triangle winding and tangent w flip. Vertex order, node order
 // and names are kept; a mesh shared by nodes whose M differ is copied
-// once per distinct M (to float32 precision, see formBits). Skinned meshes keep their
-// vertices (the joints' inverse bind matrices absorb their M, so skinning
-// is unchanged), animations are dropped (the copy is the rest pose);
-// Notes says so. Unreferenced accessors and buffer views are left out;
-// every buffer goes into the GLB's BIN chunk.
+// once per distinct M (M itself to float32 precision, see formBits).
+// Skinned meshes keep their vertices (the joints' inverse bind matrices
+// absorb their M, so skinning is unchanged), animations are dropped (the
+// copy is the rest pose); Notes says so. A camera or light on a node
+// whose M is not a uniform scale moves to a new child node whose
+// rotation keeps its world frame under matrix accumulation (direction
+// L(0,0,-1), up L(0,1,0) made perpendicular to it; see frames).
+// Optional compression extensions (KHR_draco_mesh_compression,
+// EXT_meshopt_compression, KHR_meshopt_compression) are dropped with the
+// compressed data they point at: the copy holds the uncompressed data
+// the bake read. Rotations are written unit length with every component
+// in [-1, 1] (gltfRotation). Unreferenced accessors and buffer views are
+// left out; every buffer goes into the GLB's BIN chunk.
 //
 // The file must be one Read accepts. A node whose world matrix overflows
 // float64 is an error; a zero or singular world is baked (its mesh
@@ -104,8 +119,9 @@ func Bake(name string, data []byte, fsys fs.FS) (*Baked, error) {
 const identityTol = 1e-12
 
 // formBits is how finely two nodes' M must agree to share one baked
-// mesh: every entry the same after rounding to 2^-24 of the largest
-// entry (float32 precision, the precision the mesh is stored in).
+// mesh: every entry the same after rounding to 2^-formBits of M's
+// magnitude (the power of two just above its largest entry), float32
+// precision, the precision the mesh is stored in. M and 2M differ.
 const formBits = 24
 
 // nodeBake is one node's baked transform: world rotation q, world
@@ -128,6 +144,10 @@ type baker struct {
 	res      *Baked
 	// flat counts normals a singular M collapsed (kept as they were).
 	flat int
+	// dropViews holds the buffer views that only compressed data of a
+	// dropped compression extension used (dropCompression); pack leaves
+	// them out.
+	dropViews map[int]bool
 }
 
 func (r *reader) bake() (*Baked, error) {
@@ -190,18 +210,20 @@ func (r *reader) bake() (*Baked, error) {
 		n.Matrix = gltf.DefaultMatrix
 		n.Scale = gltf.DefaultScale
 		n.Translation = [3]float64{t[0], t[1], t[2]}
-		n.Rotation = [4]float64{q.V[0], q.V[1], q.V[2], q.W}
+		n.Rotation = gltfRotation(q)
 	}
+	original := order
 	if order, nb, err = b.instances(order, nb, world); err != nil {
 		return nil, err
 	}
-	b.res.Nodes = len(d.Nodes)
+	b.frames(original, nb, world)
 	if err := b.meshes(order, nb); err != nil {
 		return nil, err
 	}
 	if err := b.skins(nb); err != nil {
 		return nil, err
 	}
+	b.dropCompression()
 	if n := len(d.Animations); n > 0 {
 		d.Animations = nil
 		b.note(fmt.Sprintf("%d animation(s) dropped: the copy holds the rest pose (baking animated shear is out of scope)", n))
@@ -236,27 +258,51 @@ func nearIdentity(m mgl64.Mat3) bool {
 	return true
 }
 
-// formKey is a mesh index and its M rounded to formBits: nodes with the
-// same key share a baked mesh. A hash key keeps the grouping linear in
+// formKey is a mesh index and its M rounded to formBits of its own
+// magnitude: nodes with the same key share a baked mesh. e is M's
+// magnitude (the binary exponent of its largest entry, as math.Frexp
+// gives it) and m its entries in units of 2^(e-formBits), so M and 2M
+// (e one apart) have different keys while M and M plus rounding noise
+// (1e-15 of it) have the same. A hash key keeps the grouping linear in
 // the number of nodes.
 type formKey struct {
 	mesh int
+	e    int
 	m    [9]int64
 }
 
-func keyOf(mesh int, m mgl64.Mat3) formKey {
-	k := formKey{mesh: mesh}
+// keyAt returns mesh's key for m rounded at exponent e.
+func keyAt(mesh int, m mgl64.Mat3, e int) formKey {
+	k := formKey{mesh: mesh, e: e}
+	for i, v := range m {
+		k.m[i] = int64(math.Round(math.Ldexp(v, formBits-e)))
+	}
+	return k
+}
+
+// keysOf returns the key of mesh under m and, when m's largest entry
+// lies within 2^-formBits of a power of two (where rounding noise can
+// move it to the other side and change e), the key of the same m at the
+// exponent on that other side: a node looks up both, so a form is not
+// split by noise at the boundary. An all-zero m has e = 0 and no alt.
+func keysOf(mesh int, m mgl64.Mat3) (key, alt formKey, hasAlt bool) {
 	scale := 0.0
 	for _, v := range m {
 		scale = max(scale, math.Abs(v))
 	}
 	if scale == 0 {
-		return k
+		return formKey{mesh: mesh}, formKey{}, false
 	}
-	for i, v := range m {
-		k.m[i] = int64(math.Round(math.Ldexp(v/scale, formBits)))
+	frac, e := math.Frexp(scale) // scale = frac * 2^e, frac in [0.5, 1)
+	key = keyAt(mesh, m, e)
+	near := math.Ldexp(1, -formBits)
+	switch {
+	case frac < 0.5*(1+near):
+		return key, keyAt(mesh, m, e-1), true
+	case frac > 1-near:
+		return key, keyAt(mesh, m, e+1), true
 	}
-	return k
+	return key, formKey{}, false
 }
 
 // meshes gives every node with a mesh the baked form of it for its M:
@@ -293,8 +339,12 @@ func (b *baker) meshes(order []int, nb []nodeBake) error {
 			keep[mi] = true
 			continue
 		}
-		key := keyOf(mi, nb[i].m)
-		if k, ok := index[key]; ok {
+		key, alt, hasAlt := keysOf(mi, nb[i].m)
+		k, ok := index[key]
+		if !ok && hasAlt {
+			k, ok = index[alt]
+		}
+		if ok {
 			forms[mi][k].nodes = append(forms[mi][k].nodes, i)
 			continue
 		}
@@ -614,7 +664,8 @@ func (b *baker) skins(nb []nodeBake) error {
 }
 
 // pack leaves out accessors and buffer views nothing refers to (unless
-// the file uses an extension, which might refer to them), then copies
+// the file uses an extension, which might refer to them; the compressed
+// views dropCompression dropped go in any case), then copies
 // every remaining buffer view into one buffer, 4-byte aligned, which
 // becomes the GLB's BIN chunk, and encodes the copy.
 func (b *baker) pack() error {
@@ -626,7 +677,7 @@ func (b *baker) pack() error {
 			keepAcc[i] = true
 		}
 		for i := range keepView {
-			keepView[i] = true
+			keepView[i] = !b.dropViews[i] // a kept accessor or image may still claim it below
 		}
 	}
 	use := func(i *int) {

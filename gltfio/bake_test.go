@@ -105,25 +105,30 @@ func TestBakeLooksTheSameUnderEveryRule(t *testing.T) {
 				want := modes.AccumulateMatrices.Reference(s.Scene.Nodes)
 				size := worldSize(s.Scene.Nodes, want)
 				c := mustBuild(t, copyFile, si)
-				if len(c.Scene.Nodes) != len(s.Scene.Nodes) {
-					t.Fatalf("scene %s: %d nodes, want %d", s.Label, len(c.Scene.Nodes), len(s.Scene.Nodes))
+				if err := sameNodes(s, c, baked.Nodes, baked.Expanded); err != nil {
+					t.Fatalf("scene %s: %v", s.Label, err)
+				}
+				at := map[[2]int]int{} // glTF index and instance -> place in the copy's scene
+				for k := range c.Index {
+					at[[2]int{c.Index[k], c.Instance[k]}] = k
 				}
 				for _, m := range modes.All {
 					got := m.Reference(c.Scene.Nodes)
 					worst := 0.0
-					for k, n := range s.Scene.Nodes {
+					for ok, n := range s.Scene.Nodes {
+						k := at[[2]int{s.Index[ok], s.Instance[ok]}]
 						cn := c.Scene.Nodes[k]
-						if cn.Name != n.Name || c.Index[k] != s.Index[k] {
-							t.Fatalf("node %d: %q (glTF %d), want %q (%d)", k, cn.Name, c.Index[k], n.Name, s.Index[k])
+						if cn.Name != n.Name {
+							t.Fatalf("node %d: %q, want %q", s.Index[ok], cn.Name, n.Name)
 						}
-						worst = max(worst, dist(pos(got[k]), pos(want[k])))
+						worst = max(worst, dist(pos(got[k]), pos(want[ok])))
 						if n.Mesh == nil {
 							continue
 						}
 						if len(cn.Mesh.Points) != len(n.Mesh.Points) {
 							t.Fatalf("%s: %d vertices, want %d", n.Name, len(cn.Mesh.Points), len(n.Mesh.Points))
 						}
-						if skinned[s.Index[k]] {
+						if skinned[s.Index[ok]] {
 							// The rest pose: Σ w W_j IBM_j v, written out here.
 							for v := range n.Mesh.Points {
 								worst = max(worst, dist(restSkin(&cn, v, got), restSkin(&n, v, want)))
@@ -131,7 +136,7 @@ func TestBakeLooksTheSameUnderEveryRule(t *testing.T) {
 							continue
 						}
 						for v, p := range n.Mesh.Points {
-							worst = max(worst, dist(apply(got[k], cn.Mesh.Points[v]), apply(want[k], p)))
+							worst = max(worst, dist(apply(got[k], cn.Mesh.Points[v]), apply(want[ok], p)))
 						}
 					}
 					if worst > bakeTol*size {
@@ -155,6 +160,34 @@ func TestBakeLooksTheSameUnderEveryRule(t *testing.T) {
 	if size := worldSize(s.Nodes, want); worst < 0.01*size {
 		t.Errorf("the original rig under accumulate-trs is only %.3g of size off; the check above would not see a bad bake", worst/size)
 	}
+}
+
+// sameNodes reports how the copy's scene c differs from the original's
+// scene s in its nodes: it must hold every node of s (by glTF index), and
+// any other node must come after the original's first n nodes (one the
+// bake added) and have no mesh.
+func sameNodes(s, c *Built, n int, expanded map[[2]int]int) error {
+	in := map[[2]int]bool{}
+	for k := range c.Index {
+		in[[2]int{c.Index[k], c.Instance[k]}] = true
+	}
+	orig := map[[2]int]bool{}
+	for k := range s.Index {
+		key := [2]int{s.Index[k], s.Instance[k]}
+		if ci, ok := expanded[key]; ok {
+			key = [2]int{ci, -1}
+		}
+		orig[key] = true
+		if !in[key] {
+			return fmt.Errorf("the copy lacks node %d (instance %d)", s.Index[k], s.Instance[k])
+		}
+	}
+	for k, gi := range c.Index {
+		if !orig[[2]int{gi, c.Instance[k]}] && (gi < n || c.Scene.Nodes[k].Mesh != nil) {
+			return fmt.Errorf("the copy has node %d %q, neither the original's nor an added node without a mesh", gi, c.Scene.Nodes[k].Name)
+		}
+	}
+	return nil
 }
 
 func pos(m mgl64.Mat4) mgl64.Vec3 { return mgl64.Vec3{m[12], m[13], m[14]} }

@@ -71,11 +71,6 @@ const (
 	extQuantization = "KHR_mesh_quantization"
 )
 
-// compressionExtensions hold a mesh or buffer view in a compressed form
-// that skewlab does not decode: required, the file is refused; optional,
-// the uncompressed fallback is read (and the bake drops them).
-var compressionExtensions = []string{"KHR_draco_mesh_compression", "EXT_meshopt_compression", "KHR_meshopt_compression"}
-
 // knownExtensions are those a required entry is accepted for: the reader
 // reads them (instancing, quantization; lights are carried by the bake)
 // or they change only how surfaces look (materials, textures, metadata),

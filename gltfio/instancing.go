@@ -3,7 +3,6 @@ package gltfio
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -93,7 +92,7 @@ func (b *baker) instances(order []int, nb []nodeBake, world []mgl64.Mat4) ([]int
 			rv := make([]float64, 0, 4*len(carried))
 			sv := make([]float64, 0, 3*len(carried))
 			for _, t := range carried {
-				q := unitQuat(t.Rotation)
+				q := gltfRotation(t.Rotation)
 				tv = append(tv, t.Position[0], t.Position[1], t.Position[2])
 				rv = append(rv, q[0], q[1], q[2], q[3])
 				sv = append(sv, t.Scale[0], t.Scale[1], t.Scale[2])
@@ -133,7 +132,7 @@ func (b *baker) instances(order []int, nb []nodeBake, world []mgl64.Mat4) ([]int
 				Matrix:      gltf.DefaultMatrix,
 				Scale:       gltf.DefaultScale,
 				Translation: [3]float64{p[0], p[1], p[2]},
-				Rotation:    unitQuat(q),
+				Rotation:    gltfRotation(q),
 			}
 			ci := len(d.Nodes)
 			d.Nodes = append(d.Nodes, child)
@@ -161,16 +160,4 @@ func (b *baker) instances(order []int, nb []nodeBake, world []mgl64.Mat4) ([]int
 		d.ExtensionsRequired = slices.DeleteFunc(d.ExtensionsRequired, func(e string) bool { return e == extInstancing })
 	}
 	return order, nb, nil
-}
-
-// unitQuat returns q as glTF writes a rotation, (x, y, z, w): normalised
-// in float64 with w >= 0, each component clamped to [-1, 1] (rounding
-// can leave 1.0000000000000002, which the Khronos validator rejects).
-func unitQuat(q mgl64.Quat) [4]float64 {
-	q = transform.Normalize(q)
-	if q.W < 0 {
-		q = mgl64.Quat{W: -q.W, V: q.V.Mul(-1)}
-	}
-	c := func(v float64) float64 { return math.Max(-1, math.Min(1, v)) }
-	return [4]float64{c(q.V[0]), c(q.V[1]), c(q.V[2]), c(q.W)}
 }

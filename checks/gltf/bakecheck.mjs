@@ -10,10 +10,18 @@
 //
 //   - the Khronos validator (npm gltf-validator) reports no error on the
 //     baked file;
-//   - the bake's promises, on the baked file's JSON: as many nodes as the
-//     original, with the same names; no node has a matrix or a scale other
-//     than exactly [1, 1, 1]; no animations; every node's world origin
-//     where the original's is;
+//   - the bake's promises, on the baked file's JSON: the original's nodes
+//     first, with the same names, then only nodes added to carry a camera
+//     or light (children of original nodes, without a mesh); no node has
+//     a matrix or a scale other than exactly [1, 1, 1]; no animations;
+//     every node's world origin where the original's is;
+//   - cameras and lights: every one of the original's (its node's world
+//     from the original's JSON by this script's own matrix product, the
+//     node's matrix or T*R*S) is carried in the baked file by that node or
+//     a child of it whose world position is the same (to TOL of the size)
+//     and whose direction (-Z) and up (+Y made perpendicular to the
+//     direction) are within FRAME_TOL (1e-3) degrees; at least one fixture
+//     must have one, or the check covers nothing;
 //   - world vertex positions: the baked file read with @gltf-transform/core,
 //     each node's world matrix computed here (T*R*S from its translation,
 //     rotation, normalized, and scale, multiplied down from the root:
@@ -46,6 +54,7 @@ import { flatten } from '@gltf-transform/functions';
 import validator from 'gltf-validator';
 
 const TOL = 1e-5;
+const FRAME_TOL = 1e-3; // degrees: cameras' and lights' direction and up
 const FLATTEN_MIN = 1e-2;
 const FLATTEN_FIXTURE = 'rig.glb';
 const SHOWN = 4; // validator messages printed per file
@@ -204,19 +213,28 @@ async function validate(bytes, uri) {
 
 // promises checks what the bake promises beyond vertices, on the baked
 // file's own JSON (glTF-Transform would turn a matrix into TRS): the
-// original's node count and names, unit scale and no matrix on every
-// node, no animations, and every node's world origin kept.
+// original's nodes first, with their names, then only nodes the bake
+// added to carry a camera or light (each a child of an original node,
+// without a mesh or children); unit scale and no matrix on every node, no
+// animations, and every node's world origin kept.
 function promises(label, json, baked, original, size) {
   const nodes = json.nodes ?? [];
   const origNodes = original.getRoot().listNodes();
-  if (nodes.length !== origNodes.length) {
+  if (nodes.length < origNodes.length) {
     problems.push(`${label}: ${nodes.length} nodes, the original has ${origNodes.length}`);
     return;
   }
+  const parent = parents(json);
   nodes.forEach((n, i) => {
     const name = `node ${i} ${JSON.stringify(n.name ?? '')}`;
-    if ((n.name ?? '') !== origNodes[i].getName()) {
+    if (i < origNodes.length && (n.name ?? '') !== origNodes[i].getName()) {
       problems.push(`${label}: ${name} is named ${JSON.stringify(origNodes[i].getName())} in the original`);
+    }
+    if (i >= origNodes.length) {
+      const carries = n.camera !== undefined || n.extensions?.KHR_lights_punctual !== undefined;
+      if (!carries || n.mesh !== undefined || (n.children ?? []).length > 0 || !(parent[i] >= 0 && parent[i] < origNodes.length)) {
+        problems.push(`${label}: ${name} is added (after the original's ${origNodes.length}) but is not a camera or light holder under an original node`);
+      }
     }
     if (n.matrix !== undefined) problems.push(`${label}: ${name} has a matrix; a bake writes TRS`);
     if (n.scale !== undefined && !(n.scale.length === 3 && n.scale.every((v) => v === 1))) {
@@ -235,6 +253,108 @@ function promises(label, json, baked, original, size) {
       problems.push(`${label}: node ${i} ${JSON.stringify(node.getName())}: world origin moved by ${d.toExponential(2)}`);
     }
   }
+}
+
+// parents returns each node's parent index in a glTF JSON (-1 for none).
+function parents(json) {
+  const nodes = json.nodes ?? [];
+  const parent = nodes.map(() => -1);
+  nodes.forEach((n, i) => (n.children ?? []).forEach((c) => { parent[c] = i; }));
+  return parent;
+}
+
+// jsonWorlds returns every node's world matrix from a glTF JSON by this
+// script's own product: the node's matrix when it has one, else T*R*S,
+// multiplied onto its parent's.
+function jsonWorlds(json) {
+  const nodes = json.nodes ?? [];
+  const parent = parents(json);
+  const memo = new Map();
+  const world = (i) => {
+    if (memo.has(i)) return memo.get(i);
+    const n = nodes[i];
+    const local = n.matrix ?? trs(n.translation ?? [0, 0, 0], n.rotation ?? [0, 0, 0, 1], n.scale ?? [1, 1, 1]);
+    const w = parent[i] >= 0 ? mul(world(parent[i]), local) : local;
+    memo.set(i, w);
+    return w;
+  };
+  return nodes.map((_, i) => world(i));
+}
+
+// carried lists the cameras and lights a glTF JSON's nodes carry, as
+// {node, key} with key "camera N" or "light N".
+function carried(json) {
+  const out = [];
+  (json.nodes ?? []).forEach((n, i) => {
+    if (n.camera !== undefined) out.push({ node: i, key: `camera ${n.camera}` });
+    const l = n.extensions?.KHR_lights_punctual?.light;
+    if (l !== undefined) out.push({ node: i, key: `light ${l}` });
+  });
+  return out;
+}
+
+function unit(v) {
+  const n = Math.hypot(...v);
+  return n > 0 ? v.map((x) => x / n) : null;
+}
+
+// frameOf returns the frame glTF gives a camera or light on a node with
+// world matrix m: position, direction m(0,0,-1) and up m(0,1,0) less its
+// part along the direction (null where undefined), normalized.
+function frameOf(m) {
+  const dir = unit([-m[8], -m[9], -m[10]]);
+  let up = null;
+  if (dir) {
+    const y = unit([m[4], m[5], m[6]]);
+    if (y) {
+      const k = y[0] * dir[0] + y[1] * dir[1] + y[2] * dir[2];
+      const p = [y[0] - k * dir[0], y[1] - k * dir[1], y[2] - k * dir[2]];
+      if (Math.hypot(...p) > 1e-6) up = unit(p);
+    }
+  }
+  return { pos: [m[12], m[13], m[14]], dir, up };
+}
+
+// angleDeg returns the angle between unit vectors in degrees.
+function angleDeg(a, b) {
+  const c = [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  return Math.atan2(Math.hypot(...c), a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) * 180 / Math.PI;
+}
+
+// frames checks that every camera and light of the original keeps its
+// world frame in the baked file: the baked node carrying it (the original
+// node or a child of it) has the original node's world position (to TOL
+// of the size), direction and up (to FRAME_TOL degrees), both computed
+// here from the files' JSON. It returns the number compared and the
+// largest angle.
+function frames(label, origJson, bakedJson, size) {
+  const ow = jsonWorlds(origJson);
+  const bw = jsonWorlds(bakedJson);
+  const parent = parents(bakedJson);
+  const inBake = carried(bakedJson);
+  let count = 0;
+  let worst = 0;
+  for (const a of carried(origJson)) {
+    const holders = inBake.filter((b) => b.key === a.key && (b.node === a.node || parent[b.node] === a.node));
+    if (holders.length === 0) {
+      problems.push(`${label}: no node carries ${a.key} of node ${a.node}`);
+      continue;
+    }
+    const want = frameOf(ow[a.node]);
+    for (const b of holders) {
+      const got = frameOf(bw[b.node]);
+      count++;
+      const d = distance(got.pos, want.pos);
+      if (!(d <= TOL * (size > 0 ? size : 1))) problems.push(`${label}: ${a.key} moved by ${d.toExponential(2)}`);
+      for (const [what, w, g] of [['direction', want.dir, got.dir], ['up', want.up, got.up]]) {
+        if (!w) continue; // undefined in the original
+        const deg = g ? angleDeg(w, g) : 180;
+        worst = Math.max(worst, deg);
+        if (!(deg <= FRAME_TOL)) problems.push(`${label}: ${a.key}'s ${what} is ${deg.toExponential(2)} degrees off`);
+      }
+    }
+  }
+  return { count, worst };
 }
 
 function fmt(x) {
@@ -322,6 +442,8 @@ const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf
 const rows = [['file', 'nodes', 'vertices', 'bake max/size', 'original max/size', 'inside out (orig -> bake)', 'validator errors', 'warnings']];
 const insideOut = {};
 const bakeRel = {};
+let frameCount = 0;
+let frameWorst = 0;
 for (const f of manifest.fixtures.filter((x) => x.good)) {
   const bakedFile = path.join(dir, 'baked', `${f.name}.glb`);
   const expectFile = path.join(dir, 'baked', `${f.name}.expect.json`);
@@ -348,6 +470,9 @@ for (const f of manifest.fixtures.filter((x) => x.good)) {
     problems.push(`${bakedFile}: max distance / size ${fmt(bake.rel)} at ${bake.where}, over ${TOL}`);
   }
   promises(bakedFile, json, baked, original, expect.size);
+  const fr = frames(bakedFile, (await io.readAsJSON(path.join(dir, f.name))).json, json, expect.size);
+  frameCount += fr.count;
+  frameWorst = Math.max(frameWorst, fr.worst);
   const fo = facing(original.getRoot().listNodes());
   const fb = facing(baked.getRoot().listNodes());
   insideOut[f.name] = fo.against;
@@ -405,6 +530,11 @@ if (manifest.fixtures.some((f) => f.name === 'mirrored.gltf') && !(insideOut['mi
 
 if (problems.length > 0) {
   for (const p of problems) console.log(`bakecheck: FAIL ${p}`);
+  process.exit(1);
+}
+console.log(`bakecheck: ${frameCount} cameras and lights keep their world frame in the bakes, worst ${frameWorst.toExponential(2)} degrees (tolerance ${FRAME_TOL})`);
+if (frameCount === 0) {
+  console.log('bakecheck: FAIL no fixture has a camera or light; the frame check covers nothing');
   process.exit(1);
 }
 console.log(`bakecheck: ok, ${rows.length - 1 - rows.filter((r) => r.length === 1).length} baked files within ${TOL} of the size, ` +

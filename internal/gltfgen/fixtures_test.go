@@ -496,3 +496,66 @@ func TestBig(t *testing.T) {
 		}
 	}
 }
+
+// The frames lights.gltf's doc promises, from its own JSON by this
+// test's matrix product, against numbers worked by hand: with s = c =
+// sqrt(1/2), R_y(45) maps (x, y, z) to (c x + s z, y, -s x + c z); Eye's
+// L = R_y(45) diag(1,2,1) R_x(45) sends (0,0,-1) to R_y(45) (0, 2s, -c)
+// and (0,1,0) to R_y(45) (0, 2c, s), whose part perpendicular to the
+// direction is along R_y(45) (0, 1, 2); Spot's R_x(-45) gives (0, -2s,
+// -c) and up (0, 2c, -s), perpendicular part along (0, 1, -2). Both
+// directions are over 10 degrees from their node's own rotation's -Z,
+// so a bake that kept only the rotation would be seen.
+func TestLights(t *testing.T) {
+	a := load(t, Lights(), "lights.gltf")
+	d := a.doc
+	w := worlds(d)
+	s := math.Sqrt(0.5)
+	ry := func(v [3]float64) [3]float64 { return [3]float64{s*v[0] + s*v[2], v[1], -s*v[0] + s*v[2]} }
+	unit := func(v [3]float64) [3]float64 {
+		n := norm(v)
+		return [3]float64{v[0] / n, v[1] / n, v[2] / n}
+	}
+	r5 := math.Sqrt(5)
+	for _, c := range []struct {
+		name          string
+		pos, dir, up  [3]float64
+		rotationOnly  [3]float64 // -Z of the node's world without the stretch
+		camera, light bool
+	}{
+		{"Eye", [3]float64{1, 4, 3}, ry([3]float64{0, 2 / r5, -1 / r5}), ry([3]float64{0, 1 / r5, 2 / r5}), ry([3]float64{0, s, -s}), true, false},
+		{"Spot", [3]float64{1 + s, 2, 3 + s}, ry([3]float64{0, -2 / r5, -1 / r5}), ry([3]float64{0, 1 / r5, -2 / r5}), ry([3]float64{0, -s, -s}), false, true},
+	} {
+		i := byName(t, d, c.name)
+		m := w[i]
+		pos := m.column(3)
+		col1, col2 := m.column(1), m.column(2)
+		dir := unit([3]float64{-col2[0], -col2[1], -col2[2]})
+		k := dot(col1, dir)
+		up := unit([3]float64{col1[0] - k*dir[0], col1[1] - k*dir[1], col1[2] - k*dir[2]})
+		if !near(pos[:], c.pos[:], 1e-12) || !near(dir[:], c.dir[:], 1e-12) || !near(up[:], c.up[:], 1e-12) {
+			t.Errorf("%s: position %v direction %v up %v, want %v %v %v", c.name, pos, dir, up, c.pos, c.dir, c.up)
+		}
+		if deg := math.Acos(dot(dir, c.rotationOnly)) * 180 / math.Pi; deg < 10 {
+			t.Errorf("%s: direction only %.3g degrees from the rotation's", c.name, deg)
+		}
+		if (d.Nodes[i].Camera != nil) != c.camera || (len(d.Nodes[i].Extensions) > 0) != c.light {
+			t.Errorf("%s: camera %v extensions %s, want camera %v light %v", c.name, d.Nodes[i].Camera, d.Nodes[i].Extensions, c.camera, c.light)
+		}
+	}
+	var lights struct {
+		Punctual struct {
+			Lights []struct {
+				Type string `json:"type"`
+			} `json:"lights"`
+		} `json:"KHR_lights_punctual"`
+	}
+	if err := json.Unmarshal(d.Extensions, &lights); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(d.ExtensionsUsed, []string{"KHR_lights_punctual"}) || len(d.Cameras) != 1 ||
+		len(lights.Punctual.Lights) != 3 || lights.Punctual.Lights[1].Type != "spot" {
+		t.Errorf("extensionsUsed %v, %d cameras, extensions %s: want the lights extension, one camera, a spot", d.ExtensionsUsed, len(d.Cameras), d.Extensions)
+	}
+	checkBox(t, a, *d.Nodes[0].Mesh)
+}

@@ -42,8 +42,8 @@ func TestAllMatchesTable(t *testing.T) {
 			good++
 		}
 	}
-	if good != 8 || len(Fixtures()) != 18 {
-		t.Errorf("%d good of %d fixtures, want 8 of 18", good, len(Fixtures()))
+	if good != 9 || len(Fixtures()) != 19 {
+		t.Errorf("%d good of %d fixtures, want 9 of 19", good, len(Fixtures()))
 	}
 	for _, name := range []string{"rig.bin", "manifest.json", "missing.bin", "nope.gltf", ""} {
 		if Good(name) {

@@ -256,3 +256,44 @@ func Big(triangles int) []File {
 	b.oneScene(0)
 	return []File{b.glb("big.glb")}
 }
+
+// Lights returns lights.gltf, scene 0 = [Rig] and the default: a camera
+// and KHR_lights_punctual lights under a scaled, turned parent, for the
+// bake's check that cameras and lights keep their world frame. Nodes
+// (units; rotations about an axis, counter-clockwise looking down it):
+//   - 0 Rig: translation (1, 2, 3), 45 degrees about y, scale (1, 2, 1),
+//     the box mesh, directional light 0 "sun"; children Eye, Spot, Lamp.
+//   - 1 Eye: translation (0, 1, 0), 45 degrees about x, perspective
+//     camera 0 "eye".
+//   - 2 Spot: translation (0, 0, 1), -45 degrees about x, spot light 1
+//     "spot" (inner cone 0.3, outer 0.6 radians, range 20).
+//   - 3 Lamp: translation (0, -1, 0), point light 2 "lamp".
+//
+// Under matrix accumulation (L = R_y(45) diag(1, 2, 1) R_x(+-45)) Eye
+// looks along R_y(45) (0, 2, -1)/sqrt(5) with up R_y(45) (0, 1, 2)/sqrt(5)
+// from (1, 4, 3), and Spot along R_y(45) (0, -2, -1)/sqrt(5) with up
+// R_y(45) (0, 1, -2)/sqrt(5) from (1 + sqrt(1/2), 2, 3 + sqrt(1/2)): the
+// y stretch turns both away from their nodes' rotation.
+func Lights() []File {
+	b := newBuilder()
+	bx := b.boxMesh()
+	b.doc.Cameras = []camera{{Name: "eye", Type: "perspective",
+		Perspective: &perspective{AspectRatio: 1.5, Yfov: 0.8, Znear: 0.1, Zfar: 100}}}
+	b.doc.ExtensionsUsed = []string{"KHR_lights_punctual"}
+	b.doc.Extensions = map[string]any{"KHR_lights_punctual": map[string]any{
+		"lights": []any{
+			map[string]any{"name": "sun", "type": "directional", "color": []float64{1, 1, 0.9}, "intensity": 3},
+			map[string]any{"name": "spot", "type": "spot", "intensity": 40, "range": 20,
+				"spot": map[string]any{"innerConeAngle": 0.3, "outerConeAngle": 0.6}},
+			map[string]any{"name": "lamp", "type": "point", "intensity": 10},
+		},
+	}}
+	light := func(i int) map[string]any { return map[string]any{"KHR_lights_punctual": map[string]any{"light": i}} }
+	b.addNode(node{Name: "Rig", Children: []int{1, 2, 3}, Mesh: ptr(bx), Translation: []float64{1, 2, 3},
+		Rotation: quat(0, 1, 0, 45), Scale: []float64{1, 2, 1}, Extensions: light(0)})
+	b.addNode(node{Name: "Eye", Camera: ptr(0), Translation: []float64{0, 1, 0}, Rotation: quat(1, 0, 0, 45)})
+	b.addNode(node{Name: "Spot", Translation: []float64{0, 0, 1}, Rotation: quat(1, 0, 0, -45), Extensions: light(1)})
+	b.addNode(node{Name: "Lamp", Translation: []float64{0, -1, 0}, Extensions: light(2)})
+	b.oneScene(0)
+	return []File{b.embedded("lights.gltf")}
+}
