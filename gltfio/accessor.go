@@ -17,6 +17,7 @@ type access struct {
 	stride int
 	count  int
 	comp   gltf.ComponentType
+	csize  int // comp's byte size (the library's ByteSize is a map lookup)
 	comps  int
 	norm   bool
 }
@@ -25,7 +26,7 @@ type access struct {
 // float as it is, a normalized integer mapped to [0, 1] or [-1, 1] as
 // the spec says (signed ones clamped at -1), an integer as its value.
 func (a *access) float(k, c int) float64 {
-	o := k*a.stride + c*a.comp.ByteSize()
+	o := k*a.stride + c*a.csize
 	le := binary.LittleEndian
 	switch a.comp {
 	case gltf.ComponentFloat:
@@ -61,7 +62,7 @@ func (a *access) float(k, c int) float64 {
 
 // uint returns component c of element k of an unsigned integer accessor.
 func (a *access) uint(k, c int) uint32 {
-	o := k*a.stride + c*a.comp.ByteSize()
+	o := k*a.stride + c*a.csize
 	switch a.comp {
 	case gltf.ComponentUbyte:
 		return uint32(a.data[o])
@@ -189,7 +190,7 @@ func (r *reader) accessor(ai int, what string, typ gltf.AccessorType, allowed ki
 		return nil, err
 	}
 	size := elementSize(a.ComponentType, a.Type)
-	out := &access{count: count, comp: a.ComponentType, comps: typ.Components(), norm: a.Normalized}
+	out := &access{count: count, comp: a.ComponentType, csize: a.ComponentType.ByteSize(), comps: typ.Components(), norm: a.Normalized}
 	if a.BufferView != nil {
 		bv := d.BufferViews[*a.BufferView]
 		out.stride = size
@@ -215,7 +216,8 @@ func (r *reader) accessor(ai int, what string, typ gltf.AccessorType, allowed ki
 		}
 	}
 	iv := d.BufferViews[s.Indices.BufferView]
-	idx := &access{comp: s.Indices.ComponentType, comps: 1, stride: s.Indices.ComponentType.ByteSize(), count: s.Count}
+	isize := s.Indices.ComponentType.ByteSize()
+	idx := &access{comp: s.Indices.ComponentType, csize: isize, comps: 1, stride: isize, count: s.Count}
 	idx.data = r.bufs[iv.Buffer][iv.ByteOffset+s.Indices.ByteOffset : iv.ByteOffset+iv.ByteLength]
 	vv := d.BufferViews[s.Values.BufferView]
 	vals := r.bufs[vv.Buffer][vv.ByteOffset+s.Values.ByteOffset : vv.ByteOffset+vv.ByteLength]

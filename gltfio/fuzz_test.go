@@ -17,6 +17,7 @@ func FuzzRead(f *testing.F) {
 	for _, file := range gltfgen.All(200) {
 		f.Add(file.Name, file.Data)
 	}
+	addHostile(f)
 	bin := gltfgen.Rig()[1]
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
 		fsys := fstest.MapFS{bin.Name: &fstest.MapFile{Data: bin.Data}}
@@ -63,6 +64,7 @@ func FuzzBake(f *testing.F) {
 	for _, file := range gltfgen.All(200) {
 		f.Add(file.Name, file.Data)
 	}
+	addHostile(f)
 	bin := gltfgen.Rig()[1]
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
 		fsys := fstest.MapFS{bin.Name: &fstest.MapFile{Data: bin.Data}}
@@ -103,4 +105,15 @@ func FuzzBake(f *testing.F) {
 			}
 		}
 	})
+}
+
+// addHostile seeds a fuzz target with the hostile files (overflows,
+// bombs, undefined enumerations) small enough to mutate quickly (the
+// 3,000-scene file is left to TestHostileFilesRefused).
+func addHostile(f *testing.F) {
+	for _, h := range gltfgen.HostileFiles() {
+		if len(h.Data) < 64<<10 {
+			f.Add(h.Name, h.Data)
+		}
+	}
 }

@@ -1,10 +1,12 @@
 package gltfio
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"skewlab/internal/gltfgen"
+	"skewlab/modes"
 )
 
 // Every hostile file (gltfgen.HostileFiles: overflows, allocation bombs,
@@ -42,5 +44,39 @@ func TestHostileFilesRefused(t *testing.T) {
 				t.Errorf("Bake accepted it")
 			}
 		})
+	}
+}
+
+// A chain of 10^5 nodes (each a child of the one before) reads, builds
+// and bakes without recursion: the world of the last node under
+// accumulate-matrices is the sum of the 10^5 translations (0, 1, 0), so
+// it stands at y = 10^5.
+func TestDeepChain(t *testing.T) {
+	const n = 100000
+	var b strings.Builder
+	b.WriteString(`{"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if i+1 < n {
+			fmt.Fprintf(&b, `{"translation":[0,1,0],"children":[%d]}`, i+1)
+		} else {
+			b.WriteString(`{"translation":[0,1,0]}`)
+		}
+	}
+	b.WriteString(`]}`)
+	data := []byte(b.String())
+	f, err := Read("chain.gltf", data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := mustBuild(t, f, 0).Scene
+	w := modes.AccumulateMatrices.Reference(sc.Nodes)
+	if y := w[n-1][13]; y != n {
+		t.Errorf("the last node stands at y = %g, want %d", y, n)
+	}
+	if _, err := Bake("chain.gltf", data, nil); err != nil {
+		t.Error(err)
 	}
 }
