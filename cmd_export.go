@@ -9,7 +9,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"skewlab/cli"
 	"skewlab/piston"
@@ -165,29 +168,71 @@ var reserve = piston.Reserve
 // and renames it to path when all went well, so the figure is never held
 // in memory whole (an SVG of 10^5 nodes is hundreds of MB) and a failed
 // export leaves no partial file; on error the temporary file is removed.
+// The temporary file is listed in package cli's registry from its
+// creation to its rename, so a signal that ends the process removes it
+// too (cli.HandleSignals, installed by main).
 func writeAtomic(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	tmp, err := cli.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	defer func() {
 		if err != nil {
 			tmp.Close()
-			os.Remove(tmp.Name())
+			cli.Discard(tmp.Name())
 		}
 	}()
-	b := bufio.NewWriterSize(tmp, 1<<16)
+	var w io.Writer = tmp
+	if outputFault != nil {
+		w = outputFault(path, w)
+	}
+	b := bufio.NewWriterSize(w, 1<<16)
 	if err = write(b); err != nil {
 		return err
 	}
 	if err = b.Flush(); err != nil {
 		return err
 	}
+	holdForTest()
 	if err = tmp.Chmod(0o644); err != nil {
 		return err
 	}
 	if err = tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	return cli.Commit(tmp.Name(), path)
+}
+
+// outputFault, when a test sets it, wraps the writer of every file
+// writeAtomic writes (path is the file's final name): the tests' way to
+// make a write fail part-way, as a full disk does. Nil in the program.
+var outputFault func(path string, w io.Writer) io.Writer
+
+// holdEnv names the test hook holdForTest reads.
+const holdEnv = "SKEWLAB_TEST_HOLD_WRITE"
+
+// holdMax bounds how long holdForTest waits, so that a test that fails to
+// send its signal still ends.
+const holdMax = 2 * time.Minute
+
+// writes counts writeAtomic's calls that reached holdForTest.
+var writes atomic.Int64
+
+// holdForTest is a test hook, used only by the tests that deliver a
+// signal to the built binary (cmd_signal_test.go): when the environment
+// variable SKEWLAB_TEST_HOLD_WRITE is a whole number N from 1, the Nth
+// file writeAtomic writes in the process waits, once its temporary file
+// holds the whole output and before it is renamed into place, for up to
+// holdMax (a signal ends the process meanwhile). The signal then surely
+// finds a temporary file, however fast the write. Unset, or any other
+// value, it does nothing.
+func holdForTest() {
+	n := writes.Add(1)
+	v := os.Getenv(holdEnv)
+	if v == "" {
+		return
+	}
+	if want, err := strconv.Atoi(v); err == nil && want >= 1 && int64(want) == n {
+		time.Sleep(holdMax)
+	}
 }
