@@ -24,8 +24,9 @@ import (
 // same signal, as if it had not been caught: a shell reports exit status
 // 128 + the signal's number, 130 for SIGINT, 143 for SIGTERM and 129 for
 // SIGHUP (where a signal cannot be raised again, the process exits with
-// that status). Package main calls it once, before a command runs; stop
-// undoes it (tests).
+// that status). A second signal during the clean-up is not caught: it
+// ends the process at once. Package main calls it once, before a command
+// runs; stop undoes it (tests).
 func HandleSignals(stderr io.Writer, name string) (stop func()) {
 	return handleSignals(stderr, name, die)
 }
@@ -49,6 +50,10 @@ func handleSignals(stderr io.Writer, name string, end func(os.Signal)) (stop fun
 	go func() {
 		select {
 		case s := <-ch:
+			// From here a second signal has its default action: a
+			// second Ctrl-C ends the process at once, should removing
+			// the files hang.
+			signal.Stop(ch)
 			onSignal(stderr, name, s, end)
 		case <-done:
 		}
