@@ -126,7 +126,7 @@ func exportTour(dir string, handout bool, w, h int) error {
 		}
 		return fmt.Errorf("cannot create %s: %w", dir, err)
 	}
-	if err := writeTour(out, handout, w, h); err != nil {
+	if err := writeTour(out, dir, handout, w, h); err != nil {
 		cli.Discard(tmp)
 		return err
 	}
@@ -143,25 +143,32 @@ func exportTour(dir string, handout bool, w, h int) error {
 }
 
 // writeTour writes every step's figures and, with handout, tour.md
-// (image links relative to it) into the folder out.
-func writeTour(out string, handout bool, w, h int) error {
+// (image links relative to it) into the folder out. Errors name the
+// file by its place in dir, the folder out will become (out itself is
+// removed on error).
+func writeTour(out, dir string, handout bool, w, h int) error {
+	failed := func(name string, err error) error {
+		return fmt.Errorf("writing %s: %w (nothing written)", filepath.Join(dir, name), err)
+	}
 	for n := 1; n <= guide.Len(); n++ {
 		segs, labels, err := guide.Figure(n, w, h, figureFunc)
 		if err != nil {
 			return err
 		}
-		base := filepath.Join(out, guide.FileName(n))
-		if err := writeFigure(base+".png", w, h, segs, labels); err != nil {
-			return err
-		}
-		if err := writeFigure(base+".svg", w, h, segs, labels); err != nil {
-			return err
+		for _, ext := range []string{".png", ".svg"} {
+			name := guide.FileName(n) + ext
+			if err := writeFigure(filepath.Join(out, name), w, h, segs, labels); err != nil {
+				return failed(name, err)
+			}
 		}
 	}
 	if !handout {
 		return nil
 	}
-	return writeAtomic(filepath.Join(out, "tour.md"), func(w io.Writer) error { return guide.WriteHandout(w, "") })
+	if err := writeAtomic(filepath.Join(out, "tour.md"), func(w io.Writer) error { return guide.WriteHandout(w, "") }); err != nil {
+		return failed("tour.md", err)
+	}
+	return nil
 }
 
 // figureFunc returns the figure function of the lab called name (for
