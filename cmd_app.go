@@ -25,10 +25,59 @@ const noDisplayHelp = "skewlab: no display available (DISPLAY and WAYLAND_DISPLA
 // runApp parses the app's flags, builds the window and runs it until it is
 // closed (or, with -screenshot, until the first fully drawn frame is
 // saved). Every flag and the scene it names are checked before a window is
-// opened, whatever the lab. Exit status: 0 ok, 2 a bad command line (one
-// line on stderr), 1 a failed run (no display, a window system error, a
-// screenshot that cannot be written).
+// opened, whatever the lab (prepareApp). Exit status: 0 ok, 2 a bad
+// command line (one line on stderr), 1 a failed run (no display, a window
+// system error, a screenshot that cannot be written).
 func runApp(args []string, stdout, stderr io.Writer) int {
+	run, code := prepareApp(args, stdout, stderr)
+	if code >= 0 {
+		return code
+	}
+	if !displayAvailable() {
+		fmt.Fprintln(stderr, noDisplayHelp)
+		return 1
+	}
+	ebiten.SetWindowSize(run.size[0], run.size[1])
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetWindowTitle("skewlab")
+	ebiten.SetFullscreen(run.fullscreen)
+	app := run.app
+	if err := runGame(app); err != nil {
+		return cli.RunFailure(stderr, "", err)
+	}
+	if app.Err != nil {
+		return cli.RunFailure(stderr, "", fmt.Errorf("screenshot: %v", app.Err))
+	}
+	if run.measure > 0 {
+		fmt.Fprintf(stdout, "skewlab: %.1f FPS, %.1f TPS\n", app.FPS, app.TPS)
+	}
+	if run.probe > 0 {
+		fmt.Fprintf(stdout, "skewlab: probe: %d frames in %g s\n", app.ProbeFrames, run.probe)
+	}
+	if run.shot != "" {
+		fmt.Fprintln(stdout, "skewlab: screenshot saved to", run.shot)
+	}
+	return 0
+}
+
+// appRun is the window prepareApp has checked and built, not yet opened:
+// the app, the window's size and fullscreen, and the -screenshot file,
+// -measure and SKEWLAB_PROBE seconds (0 when not given).
+type appRun struct {
+	app            *ui.App
+	size           [2]int
+	fullscreen     bool
+	shot           string
+	measure, probe float64
+}
+
+// prepareApp parses the window's command line, checks it and builds the
+// app without opening a window: it returns -1 to go on, or an exit status
+// after writing the usage (-h, 0) or one error line (2). Everything the
+// window refuses is refused here, whatever the lab: the flags, the state
+// (state.State.Validate, as export checks it) and what the lab's view
+// needs to be made (its scene, the tour's step).
+func prepareApp(args []string, stdout, stderr io.Writer) (appRun, int) {
 	st := state.Default()
 	fs := cli.NewFlagSet("", "skewlab [flags]    (skewlab -h lists the commands)")
 	state.RegisterFlags(fs, &st, true, state.SceneParams, state.ViewParams)
@@ -44,65 +93,35 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 	measure := cli.NumberFlag(fs, "measure", 0, "print the frame and tick rates after `SECONDS` (0 to 3600) and exit (performance check)")
 	size := cli.SizeFlag(fs, "size", 1280, 720, 100, 10000, "window size `WxH` in device-independent pixels, each 100 to 10000")
 	if code := cli.ParseFlags(fs, tourArgs(args), stdout, stderr); code >= 0 {
-		return code
+		return appRun{}, code
 	}
-	if err := st.Check(); err != nil {
-		return cli.UsageError(stderr, "", err)
-	}
+	fail := func(err error) (appRun, int) { return appRun{}, cli.UsageError(stderr, "", err) }
 	if !(*measure >= 0 && *measure <= 3600) {
-		return cli.UsageError(stderr, "", fmt.Errorf("-measure %g: want 0 to 3600 seconds", *measure))
+		return fail(fmt.Errorf("-measure %g: want 0 to 3600 seconds", *measure))
 	}
-	// The scene lab's view is built when it is first shown: check its scene
-	// (file, preset and -set edits) now, so that another lab does not hide
-	// a bad one.
-	if st.Lab != state.SceneLab().Name {
-		if _, err := st.ViewScene(); err != nil {
-			return cli.UsageError(stderr, "", err)
-		}
+	if err := st.Validate(); err != nil {
+		return fail(err)
 	}
 	cfg := ui.Config{Screenshot: shot, Measure: time.Duration(*measure * float64(time.Second)), Tour: guide}
 	probe, err := probeEnv(stdout, &cfg)
 	if err != nil {
-		return cli.UsageError(stderr, "", err)
+		return fail(err)
 	}
 	app, err := ui.NewApp(st, cfg, labs)
 	if err != nil {
 		// NewApp fails only on the state: a scene or preset that does not
 		// load.
-		return cli.UsageError(stderr, "", err)
+		return fail(err)
 	}
-	if !displayAvailable() {
-		fmt.Fprintln(stderr, noDisplayHelp)
-		return 1
-	}
-	w, h := size[0], size[1]
-	ebiten.SetWindowSize(w, h)
-	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetWindowTitle("skewlab")
-	ebiten.SetFullscreen(*fullscreen)
-	if err := runGame(app); err != nil {
-		return cli.RunFailure(stderr, "", err)
-	}
-	if app.Err != nil {
-		return cli.RunFailure(stderr, "", fmt.Errorf("screenshot: %v", app.Err))
-	}
-	if *measure > 0 {
-		fmt.Fprintf(stdout, "skewlab: %.1f FPS, %.1f TPS\n", app.FPS, app.TPS)
-	}
-	if probe > 0 {
-		fmt.Fprintf(stdout, "skewlab: probe: %d frames in %g s\n", app.ProbeFrames, probe)
-	}
-	if shot != "" {
-		fmt.Fprintln(stdout, "skewlab: screenshot saved to", shot)
-	}
-	return 0
+	return appRun{app: app, size: *size, fullscreen: *fullscreen, shot: shot, measure: *measure, probe: probe}, -1
 }
 
 // tourArgs lets -tour take its step number as the next argument
 // or stand alone for step 1 (-tour 4, -tour=4, -tour): Go's flag
 // package has no optional values. It returns args with "-tour N" (or
 // "--tour N") joined into "-tour=N" when the next argument is not a
-// flag, and a bare "-tour" made "-tour=1".
+// flag or is a whole number (so -tour -1 is refused as a step out of
+// range, as export refuses it), and a bare "-tour" made "-tour=1".
 func tourArgs(args []string) []string {
 	out := make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
@@ -112,7 +131,7 @@ func tourArgs(args []string) []string {
 		}
 		if a == "-tour" || a == "--tour" {
 			n := "1"
-			if i+1 < len(args) && len(args[i+1]) > 0 && args[i+1][0] != '-' {
+			if i+1 < len(args) && len(args[i+1]) > 0 && (args[i+1][0] != '-' || isWhole(args[i+1])) {
 				n = args[i+1]
 				i++
 			}
@@ -122,6 +141,12 @@ func tourArgs(args []string) []string {
 		out = append(out, a)
 	}
 	return out
+}
+
+// isWhole reports whether a is a plain decimal integer (state.ParseInt).
+func isWhole(a string) bool {
+	_, err := state.ParseInt(a)
+	return err == nil
 }
 
 // probeEnv reads SKEWLAB_PROBE=SECONDS (0.1 to 3600), the tests' check

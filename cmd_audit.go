@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strings"
 
@@ -20,6 +19,9 @@ import (
 
 // auditCommand is `skewlab audit`; main.go's command table lists it.
 var auditCommand = cli.Command{Name: "audit", Summary: "per node of a file: skew, TRS, how far the rules disagree; exit 1 when they do (for CI)", Run: runAudit}
+
+// maxTolerance is the largest -tolerance: the whole size of the model.
+const maxTolerance = 1.0
 
 // runAudit parses audit's flags and its one FILE (flags may come before
 // or after it), reads the file (glTF or a skewlab scene file), audits
@@ -36,7 +38,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		"FILE is glTF 2.0 (.gltf, .glb) or a skewlab scene file; flags may come before or after it.\n"+
 		"exit status: 0 every rule agrees within the tolerance at every node, 1 some do not,\n"+
 		"2 a bad command line, a file that cannot be read, or an output that cannot be written")
-	tol := cli.NumberFlag(fs, "tolerance", audit.DefaultTolerance, "rules agree when their places of a node's vertices and origin are within this `FRACTION` of the model's size (the diagonal of its bounding box); a finite positive number")
+	tol := cli.NumberFlag(fs, "tolerance", audit.DefaultTolerance, "rules agree when their places of a node's vertices and origin are within this `FRACTION` of the model's size (the diagonal of its bounding box); above 0 and at most 1")
 	rules := fs.String("rules", "all", "all, or the rules to compare, separated by commas: "+strings.Join(modes.Names(), ", "))
 	var choice string
 	fs.Func("gltf-scene", "audit only this `SCENE` of a glTF FILE: an index from 0 or a scene's name (default: every scene)", func(v string) error {
@@ -55,8 +57,11 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	if len(files) != 1 {
 		return fail(fmt.Errorf("want exactly one FILE (a glTF or skewlab scene file), got %d (%s)", len(files), cli.HelpHint("audit")))
 	}
-	if !(*tol > 0) || math.IsInf(*tol, 0) {
-		return fail(fmt.Errorf("-tolerance %g: want a finite positive fraction of the model's size (default %g)", *tol, audit.DefaultTolerance))
+	// At most 1: the limit is tolerance × size, and a size near the
+	// float64 range times a tolerance above 1 overflows to +Inf (1e308
+	// did on a model 8 units wide); a fraction of the size is at most the size.
+	if !(*tol > 0 && *tol <= maxTolerance) {
+		return fail(fmt.Errorf("-tolerance %g: want a fraction of the model's size above 0 and at most %g (default %g)", *tol, maxTolerance, audit.DefaultTolerance))
 	}
 	if err := audit.CheckFormat(*format); err != nil {
 		return fail(err)

@@ -150,7 +150,7 @@ func TestAuditBadInput(t *testing.T) {
 		{[]string{rig, rig}, "want exactly one FILE"},
 		{[]string{filepath.Join(dir, "not-gltf.gltf")}, "not a glTF file"},
 		{[]string{filepath.Join(dir, "nope.gltf")}, "nope.gltf"},
-		{[]string{rig, "-tolerance", "0"}, "finite positive"},
+		{[]string{rig, "-tolerance", "0"}, "above 0 and at most 1"},
 		{[]string{rig, "-tolerance", "Inf"}, "-tolerance"},
 		{[]string{rig, "-rules", "nope"}, "unknown mode \"nope\""},
 		{[]string{rig, "-gltf-scene", "7"}, "no scene \"7\""},

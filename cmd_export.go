@@ -9,7 +9,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"skewlab/cli"
 	"skewlab/piston"
@@ -30,16 +33,23 @@ var exportBackground = render.Background
 
 func runExport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
-	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-tour N | [-lab NAME] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-compare MODE] [-normalize float64|float32] [-t SECONDS]]")
+	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-tour N | [-lab NAME] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-view NAME] [-ortho] [-compare MODE] [-split] [-wall[=a,b,...]] [-scope node|all] [-fold] [-normalize float64|float32] [-counteract on|off] [-t SECONDS]]")
 	labParam, presetParam := state.Pick("lab")[0], state.Pick("preset")[0]
 	labParam.Usage = "lab whose figure to draw: " + labPresets()
 	presetParam.Usage = "scene preset: " + strings.Join(state.SceneLab().Presets, ", ") + "; with -lab, a preset of that lab (see -lab)"
-	state.RegisterFlags(fs, &st, true, []state.Param{labParam, presetParam}, state.Pick("mode", "set", "camera", "compare", "normalize", "edges"))
+	// Every flag of the window that changes the picture, with the
+	// window's syntax and messages (the UI's own settings, ui, uiscale,
+	// aa, table and spin, draw nothing in a figure and are left out).
+	state.RegisterFlags(fs, &st, true, []state.Param{labParam, presetParam},
+		state.Pick("mode", "set", "camera", "view", "ortho", "compare", "split", "wall", "scope", "fold", "normalize", "counteract", "edges"))
 	t := cli.NumberFlag(fs, "t", 0, "lab time in `SECONDS` to run before drawing (the dynamics lab; the drift lab runs to its default target, the piston lab has no time)")
 	out := fs.String("o", "", "output `FILE`, .svg or .png (required)")
 	size := cli.SizeFlag(fs, "size", 1280, 720, 16, render.MaxExportSize, fmt.Sprintf("figure size `WxH` in pixels, each 16 to %d", render.MaxExportSize))
 	var step int
-	cli.IntVar(fs, &step, "tour", fmt.Sprintf("draw the guided tour's step `N` (1 to %d) after its gesture, with its caption; the step gives the lab and state", guide.Len()))
+	fs.Func("tour", fmt.Sprintf("draw the guided tour's step `N` (1 to %d) after its gesture, with its caption; the step gives the lab and state", guide.Len()), func(v string) (err error) {
+		step, err = state.ParseTourStep(v)
+		return err
+	})
 	if code := cli.ParseFlags(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
@@ -51,14 +61,11 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if flagGiven(fs, "tour") {
 		return exportStep(fs, step, *out, size[0], size[1], stdout, stderr)
 	}
-	if !flagGiven(fs, "lab") {
-		// Without -lab the figure is a scene's: a preset of another lab
-		// is refused as before (-lab dynamics -preset crash draws it).
-		if err := state.ScenePreset.Apply(&st, st.Preset); err != nil {
-			return fail(err)
-		}
-	}
-	if err := st.Check(); err != nil {
+	// The window's own check (state.State.Validate): export refuses
+	// exactly what the window refuses with the same flags, whatever the
+	// lab (a preset of another lab, a -scene or -set that does not load
+	// even under -lab drift), with the same message.
+	if err := st.Validate(); err != nil {
 		return fail(err)
 	}
 	lab, ok := figureLab(st.Lab)
@@ -111,9 +118,6 @@ func exportStep(fs *flag.FlagSet, n int, out string, w, h int, stdout, stderr io
 	if len(extra) > 0 {
 		return fail(fmt.Errorf("-tour %d draws the step's own state: leave out %s", n, strings.Join(extra, ", ")))
 	}
-	if n < 1 || n > guide.Len() {
-		return fail(state.TourRangeError(n))
-	}
 	segs, labels, err := guide.Figure(n, w, h, figureFunc)
 	if err != nil {
 		return fail(err)
@@ -165,29 +169,71 @@ var reserve = piston.Reserve
 // and renames it to path when all went well, so the figure is never held
 // in memory whole (an SVG of 10^5 nodes is hundreds of MB) and a failed
 // export leaves no partial file; on error the temporary file is removed.
+// The temporary file is listed in package cli's registry from its
+// creation to its rename, so a signal that ends the process removes it
+// too (cli.HandleSignals, installed by main).
 func writeAtomic(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	tmp, err := cli.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	defer func() {
 		if err != nil {
 			tmp.Close()
-			os.Remove(tmp.Name())
+			cli.Discard(tmp.Name())
 		}
 	}()
-	b := bufio.NewWriterSize(tmp, 1<<16)
+	var w io.Writer = tmp
+	if outputFault != nil {
+		w = outputFault(path, w)
+	}
+	b := bufio.NewWriterSize(w, 1<<16)
 	if err = write(b); err != nil {
 		return err
 	}
 	if err = b.Flush(); err != nil {
 		return err
 	}
+	holdForTest()
 	if err = tmp.Chmod(0o644); err != nil {
 		return err
 	}
 	if err = tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	return cli.Commit(tmp.Name(), path)
+}
+
+// outputFault, when a test sets it, wraps the writer of every file
+// writeAtomic writes (path is the file's final name): the tests' way to
+// make a write fail part-way, as a full disk does. Nil in the program.
+var outputFault func(path string, w io.Writer) io.Writer
+
+// holdEnv names the test hook holdForTest reads.
+const holdEnv = "SKEWLAB_TEST_HOLD_WRITE"
+
+// holdMax bounds how long holdForTest waits, so that a test that fails to
+// send its signal still ends.
+const holdMax = 2 * time.Minute
+
+// writes counts writeAtomic's calls that reached holdForTest.
+var writes atomic.Int64
+
+// holdForTest is a test hook, used only by the tests that deliver a
+// signal to the built binary (cmd_signal_test.go): when the environment
+// variable SKEWLAB_TEST_HOLD_WRITE is a whole number N from 1, the Nth
+// file writeAtomic writes in the process waits, once its temporary file
+// holds the whole output and before it is renamed into place, for up to
+// holdMax (a signal ends the process meanwhile). The signal then surely
+// finds a temporary file, however fast the write. Unset, or any other
+// value, it does nothing.
+func holdForTest() {
+	n := writes.Add(1)
+	v := os.Getenv(holdEnv)
+	if v == "" {
+		return
+	}
+	if want, err := strconv.Atoi(v); err == nil && want >= 1 && int64(want) == n {
+		time.Sleep(holdMax)
+	}
 }

@@ -5,13 +5,14 @@ package main
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"mime"
 	"net"
 	"net/http"
 	"os"
 	"path"
 	"strings"
+	"syscall"
+	"time"
 
 	"skewlab/cli"
 	"skewlab/state"
@@ -48,8 +49,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return cli.RunFailure(stderr, "serve", err)
 	}
 	fmt.Fprintf(stdout, "skewlab serve: serving %s on http://%s/\n", *dir, ln.Addr())
-	srv := &http.Server{Handler: webHandler(root.FS())}
-	if err := srv.Serve(ln); err != nil {
+	if err := webServer(root).Serve(ln); err != nil {
 		return cli.RunFailure(stderr, "serve", err)
 	}
 	return 0
@@ -76,15 +76,46 @@ func checkLoopback(addr string) error {
 	return fmt.Errorf("-addr %q: only loopback addresses are served (127.0.0.1, ::1, localhost)", addr)
 }
 
-// webHandler serves the files of fsys with the content types the page
-// needs (application/wasm lets browsers compile while downloading) and
-// answers 404 for directories other than the root, so nothing is listed.
-// fsys is meant to be an os.Root's FS: it follows symbolic links only
-// while they stay inside the folder, so a link out of it (to /etc/passwd,
-// or to a directory elsewhere) answers 404 like a missing file. Only GET
-// and HEAD are served; any other method gets 405 with "Allow: GET, HEAD".
-func webHandler(fsys fs.FS) http.Handler {
-	files := http.FileServerFS(fsys)
+// The server's timeouts (webServer). A client that has not sent a whole
+// request header within serveHeaderTimeout, or a whole request within
+// serveReadTimeout, is disconnected, so a half-sent request is not kept
+// open for ever (the page's requests are small GETs sent at once); an
+// idle keep-alive connection is closed after serveIdleTimeout. There is
+// no write timeout: a browser that throttles its download (the page is
+// 6.8 MB) may take minutes and still be served.
+const (
+	serveHeaderTimeout = 10 * time.Second
+	serveReadTimeout   = 30 * time.Second
+	serveIdleTimeout   = 2 * time.Minute
+)
+
+// webServer is the HTTP server of runServe: webHandler over root, with
+// the timeouts above, and with net/http's own answer to "OPTIONS *" (200
+// with no Allow header, before any handler runs) turned off, so that
+// request too gets webHandler's 405.
+func webServer(root *os.Root) *http.Server {
+	return &http.Server{
+		Handler:                      webHandler(root),
+		ReadHeaderTimeout:            serveHeaderTimeout,
+		ReadTimeout:                  serveReadTimeout,
+		IdleTimeout:                  serveIdleTimeout,
+		DisableGeneralOptionsHandler: true,
+	}
+}
+
+// webHandler serves the regular files of root with the content types
+// the page needs (application/wasm lets browsers compile while
+// downloading); "/" is index.html. Anything else answers 404 at once: a
+// missing file, a directory (so nothing is listed), and a FIFO, socket or
+// device, which the handler opens without blocking and never reads (a
+// FIFO's open and read would wait for a writer for ever). The file is
+// opened through root, which follows symbolic links only while they stay
+// inside the folder, so a link out of it (to /etc/passwd, or to a
+// directory elsewhere) answers 404 like a missing file; the kind is
+// checked on the opened file, so a file swapped for a FIFO after a check
+// cannot block either. Only GET and HEAD are served; any other method
+// ("OPTIONS *" included) gets 405 with "Allow: GET, HEAD".
+func webHandler(root *os.Root) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -96,15 +127,22 @@ func webHandler(fsys fs.FS) http.Handler {
 		if p == "/" {
 			name = "index.html"
 		}
-		if fi, err := fs.Stat(fsys, name); err != nil || (p != "/" && fi.IsDir()) {
+		f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		if err != nil {
 			http.NotFound(w, r)
 			return
 		}
-		if t := webContentType(p); t != "" {
+		defer f.Close()
+		fi, err := f.Stat()
+		if err != nil || !fi.Mode().IsRegular() {
+			http.NotFound(w, r)
+			return
+		}
+		if t := webContentType(name); t != "" {
 			w.Header().Set("Content-Type", t)
 		}
 		w.Header().Set("Cache-Control", "no-cache")
-		files.ServeHTTP(w, r)
+		http.ServeContent(w, r, name, fi.ModTime(), f)
 	})
 }
 

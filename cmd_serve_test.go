@@ -268,5 +268,5 @@ func serveDirHandler(t *testing.T, dir string) http.Handler {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { root.Close() })
-	return webHandler(root.FS())
+	return webHandler(root)
 }

@@ -58,8 +58,24 @@ var commands = slices.Concat(
 	[]cli.Command{serveCommand, webCommand},
 )
 
+// main runs the command named on the command line. Before it does, it
+// installs cli.HandleSignals, so that SIGINT, SIGTERM or SIGHUP during a
+// command that writes (export, bake, tour -export) removes the temporary
+// files and folders it made before the process ends by that signal.
 func main() {
+	cli.HandleSignals(os.Stderr, signalName(os.Args[1:]))
 	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// signalName is the command name the signal handler's line carries:
+// args[0] when it names a command of this build, "" (the app's) else.
+func signalName(args []string) string {
+	if len(args) > 0 {
+		if c, ok := lookup(args[0]); ok {
+			return c.Name
+		}
+	}
+	return ""
 }
 
 // lookup returns the command named name, if this build has it.

@@ -31,7 +31,7 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	frames, format := 1_000_000, "text"
 	fs := cli.NewFlagSet("drift", "skewlab drift [-frames N] [-step DEG] [-axis x,y,z] [-scale x,y,z] [-normalize float64|float32] [-format text|json|csv]")
 	cli.IntVar(fs, &frames, "frames", "number of frames to spin, 1.."+strconv.Itoa(driftMaxFrames))
-	cli.NumberVar(fs, &cfg.StepDeg, "step", "rotation per frame in degrees (finite)")
+	cli.NumberVar(fs, &cfg.StepDeg, "step", "rotation per frame in degrees, -"+strconv.Itoa(MaxStepDeg)+" to "+strconv.Itoa(MaxStepDeg))
 	fs.Func("axis", "rotation axis x,y,z, not zero (default 1,2,3)", func(s string) error {
 		v, err := parseTriple(s, false)
 		cfg.Axis = v

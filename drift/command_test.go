@@ -190,3 +190,39 @@ func FuzzDriftArgs(f *testing.F) {
 		}
 	})
 }
+
+// TestDriftStepBounds: a step is at most a full turn either way. Beyond
+// it, a finite step overflowed frame k's angle k·step to Inf (1e308
+// degrees printed +Inf and failed JSON with NaN); now it is refused with
+// the range, exit 2. At the bounds the output is finite, and a step of
+// 360 degrees puts every frame at angle 0 (k·360 mod 360 = 0 exactly),
+// so its table is step 0's, line for line but the header naming the step.
+func TestDriftStepBounds(t *testing.T) {
+	for _, step := range []string{"360.5", "-360.001", "1e308", "-1e308", "1.7976931348623157e308"} {
+		var out, errb bytes.Buffer
+		code := runCommand([]string{"-step", step, "-frames", "10"}, &out, &errb)
+		if code != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "from -360 to 360") || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("-step %s: exit %d, stdout %q, stderr %q; want 2, nothing, one line with the range", step, code, out.String(), errb.String())
+		}
+	}
+	run := func(args ...string) string {
+		t.Helper()
+		var out, errb bytes.Buffer
+		if code := runCommand(append([]string{"-frames", "500"}, args...), &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+		return out.String()
+	}
+	for _, step := range []string{"360", "-360"} {
+		for _, format := range []string{"text", "json", "csv"} {
+			if s := run("-step", step, "-format", format); strings.Contains(s, "Inf") || strings.Contains(s, "NaN") {
+				t.Errorf("-step %s -format %s: output has Inf or NaN:\n%s", step, format, s)
+			}
+		}
+	}
+	body := func(s string) string { _, rest, _ := strings.Cut(s, "\n"); return rest }
+	zero, full := run("-step", "0"), run("-step", "360")
+	if body(zero) != body(full) || !strings.Contains(full, "step 360 deg") {
+		t.Errorf("-step 360 does not draw step 0's table:\n%s\nvs\n%s", full, zero)
+	}
+}

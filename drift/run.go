@@ -17,6 +17,13 @@ const (
 	MaxScale = 1e12
 )
 
+// MaxStepDeg bounds a Config's step: at most a full turn per frame either
+// way. Frame k's angle is k·StepDeg reduced modulo 360 (AngleRad); a
+// finite step far beyond a turn made that product overflow to Inf after
+// a frame or two (a step of 1e308 degrees gave NaN errors and +Inf in
+// the table), and a step beyond a turn is the same spin as its remainder.
+const MaxStepDeg = 360
+
 // Norm says how Config.UnitAxis normalizes the axis: the pipeline's
 // rounding, and so the rate of drift, depends on it.
 type Norm int
@@ -71,8 +78,8 @@ type Config struct {
 	// Normalize chooses how the axis is normalized; the zero value,
 	// NormFloat64, is the default.
 	Normalize Norm
-	// StepDeg is the rotation per frame in degrees; any finite value,
-	// negative and zero included.
+	// StepDeg is the rotation per frame in degrees, from -MaxStepDeg to
+	// MaxStepDeg, negative and zero included.
 	StepDeg float64
 	// Scale is the initial scale s0 per axis, each in [MinScale, MaxScale].
 	Scale [3]float64
@@ -84,8 +91,9 @@ func DefaultConfig() Config {
 }
 
 // Validate reports the first problem of c: a non-finite or zero axis, a
-// non-finite step, or a scale component that is not finite or lies outside
-// [MinScale, MaxScale]. It returns nil for a usable Config.
+// step that is not finite or lies outside [-MaxStepDeg, MaxStepDeg], or a
+// scale component that is not finite or lies outside [MinScale,
+// MaxScale]. It returns nil for a usable Config.
 func (c Config) Validate() error {
 	n := 0.0
 	for _, a := range c.Axis {
@@ -100,8 +108,8 @@ func (c Config) Validate() error {
 	if c.Normalize < 0 || c.Normalize >= NumNorms {
 		return fmt.Errorf("unknown normalization %d", int(c.Normalize))
 	}
-	if !transform.Finite(c.StepDeg) {
-		return errors.New("step must be a finite number of degrees")
+	if !(c.StepDeg >= -MaxStepDeg && c.StepDeg <= MaxStepDeg) {
+		return fmt.Errorf("step must be a number of degrees from %d to %d (a full turn either way), got %g", -MaxStepDeg, MaxStepDeg, c.StepDeg)
 	}
 	for _, s := range c.Scale {
 		if !(s >= MinScale && s <= MaxScale) {

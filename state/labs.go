@@ -154,6 +154,27 @@ func (s State) Check() error {
 	return fmt.Errorf("preset %q belongs to lab %s, not %s (add lab=%s)", s.Preset, lab, s.Lab, lab)
 }
 
+// Validate is the one check of a whole state that every surface showing
+// it makes before it shows anything: the window before it opens,
+// export before it draws a lab's figure. It is Check,
+// then, when the lab shown is not the scene lab, the scene lab's scene
+// (ViewScene: the -scene file or the preset, then every -set), which the
+// window's Lab chooser can switch to. So `-lab drift -scene missing.gltf`
+// is refused by the window and by export alike, and a scene preset with
+// another lab (-lab dynamics -preset volume) is accepted by both: it is
+// the scene lab's scene. The scene lab's own scene is not read here: its
+// view and its figure load it, with the same errors, so it is read once.
+func (s State) Validate() error {
+	if err := s.Check(); err != nil {
+		return err
+	}
+	if isSceneLab(s.Lab) {
+		return nil
+	}
+	_, err := s.ViewScene()
+	return err
+}
+
 // CheckGesture checks g (Gesture.Check) and that the lab of st plays it
 // in st (Lab.CheckGesture). The zero Gesture is always accepted.
 func CheckGesture(st State, g Gesture) error {

@@ -1,7 +1,9 @@
 package state
 
 import (
+	"fmt"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -70,5 +72,85 @@ func TestUseLabsRefusesClashes(t *testing.T) {
 			}()
 			UseLabs(list...)
 		}()
+	}
+}
+
+// TestValidate: the window's and export's one check of a state. It
+// refuses a preset of another lab (Check), and, when the lab shown is
+// not the scene lab, the scene lab's scene: a -scene that cannot be read
+// or a -set naming no node (-lab drift draws no scene, but the window can
+// switch to it). With the scene lab shown the scene is left to its view
+// (it loads it once, with the same errors), and a scene preset suits any
+// lab.
+func TestValidate(t *testing.T) {
+	missing := t.TempDir() + "/missing.gltf"
+	for _, c := range []struct {
+		lab, preset, scene string
+		sets               []string
+		want               string // "" accepted, else part of the error
+	}{
+		{"drift", "", missing, nil, "missing.gltf: cannot read"},
+		{"dynamics", "crash", missing, nil, "missing.gltf: cannot read"},
+		{"drift", "", "", []string{"Z.scale=1,1,1"}, `unknown node "Z"`},
+		{"drift", "crash", "", nil, `belongs to lab dynamics, not drift`},
+		{"piston", "turntable", "", nil, `belongs to lab dynamics, not piston`},
+		{"piston", "", missing, nil, ""},
+		{"piston", "", "", []string{"Z.scale=1,1,1"}, ""},
+		{"dynamics", "volume", "", nil, ""},
+		{"drift", "skew", "", []string{"Child.euler=0,0,45"}, ""},
+		{"dynamics", "crash", "", []string{"A.scale=2,1,1"}, ""},
+	} {
+		s := Default()
+		s.Lab = c.lab
+		if c.preset != "" {
+			s.usePreset(c.preset)
+		}
+		s.ScenePath = c.scene
+		for _, v := range c.sets {
+			set, err := ParseSet(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Sets = append(s.Sets, set)
+		}
+		err := s.Validate()
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%+v: Validate() = %v, want %q", c, err, c.want)
+		}
+	}
+}
+
+// TestParseTourStep: 1 to the tour's length, one message for every
+// number outside it, 0 included; the tour parameter takes the same
+// numbers and messages, and "true" (a bare -tour) for step 1.
+func TestParseTourStep(t *testing.T) {
+	defer UseTour(tourSteps)
+	UseTour(14)
+	for _, c := range []struct {
+		text string
+		n    int
+		want string
+	}{
+		{"1", 1, ""}, {"14", 14, ""}, {"0", 0, "tour: step 0 out of range (the tour has 14 steps: 1 to 14)"},
+		{"-1", 0, "step -1 out of range"}, {"15", 0, "step 15 out of range"}, {"x", 0, `tour: "x" is not a step number`},
+		{"+2", 0, "not a step number"}, {"2.0", 0, "not a step number"},
+	} {
+		n, err := ParseTourStep(c.text)
+		if n != c.n || (c.want == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseTourStep(%q) = %d, %v; want %d, %q", c.text, n, err, c.n, c.want)
+		}
+		s := Default()
+		perr := Pick("tour")[0].Apply(&s, c.text)
+		if fmt.Sprint(perr) != fmt.Sprint(err) || s.Tour != n {
+			t.Errorf("tour=%s: %v, step %d; ParseTourStep gives %v, %d", c.text, perr, s.Tour, err, n)
+		}
+	}
+	s := Default()
+	if err := Pick("tour")[0].Apply(&s, "true"); err != nil || s.Tour != 1 {
+		t.Errorf("tour=true: %v, step %d", err, s.Tour)
+	}
+	UseTour(0)
+	if _, err := ParseTourStep("1"); err == nil || !strings.Contains(err.Error(), "no tour") {
+		t.Errorf("without a tour: %v", err)
 	}
 }

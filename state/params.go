@@ -207,19 +207,16 @@ func viewParams() []Param {
 				n := 0
 				switch v {
 				case "true", "":
+					if tourSteps == 0 {
+						return errNoTour
+					}
 					n = 1
 				case "false":
 				default:
 					var err error
-					if n, err = ParseInt(v); err != nil {
-						return fmt.Errorf("tour: %q is not a step number", v)
+					if n, err = ParseTourStep(v); err != nil {
+						return err
 					}
-					if n != 0 && (n < 1 || n > tourSteps) {
-						return tourRangeError(n)
-					}
-				}
-				if n > 0 && tourSteps == 0 {
-					return fmt.Errorf("tour: this build has no tour")
 				}
 				s.Tour = n
 				return nil
