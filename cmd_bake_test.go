@@ -4,6 +4,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -179,5 +182,79 @@ func TestCheckBakeMeasuresFrames(t *testing.T) {
 	}
 	if _, err := checkBake(baked.Original, cp, baked.Expanded, origCarried, nil); err == nil || !strings.Contains(err.Error(), "no node carrying light 0 of node 0") {
 		t.Errorf("nothing carried in the copy: error %v", err)
+	}
+}
+
+// skinnedOnly is a file whose one mesh is skinned: joints J1 (scale
+// (1, 3, 1)) > J2 (turned 30° about z), a triangle on node S bound
+// wholly to J2 (identity inverse bind matrices). Under accumulate-trs J2
+// is not sheared, under accumulate-matrices it is, so the rules skin the
+// triangle to different places.
+func skinnedOnly(t *testing.T) []byte {
+	t.Helper()
+	var bin []byte
+	for _, v := range []float32{0, 0, 0, 1, 0, 0, 0, 1, 0} {
+		bin = append(bin, byte(math.Float32bits(v)), byte(math.Float32bits(v)>>8), byte(math.Float32bits(v)>>16), byte(math.Float32bits(v)>>24))
+	}
+	bin = append(bin, make([]byte, 12)...) // JOINTS_0: joint 0 (J2) for each vertex
+	for range 3 {
+		for _, w := range []float32{1, 0, 0, 0} {
+			bin = append(bin, byte(math.Float32bits(w)), byte(math.Float32bits(w)>>8), byte(math.Float32bits(w)>>16), byte(math.Float32bits(w)>>24))
+		}
+	}
+	s, c := math.Sin(math.Pi/12), math.Cos(math.Pi/12)
+	doc := map[string]any{
+		"asset":       map[string]any{"version": "2.0"},
+		"buffers":     []any{map[string]any{"byteLength": len(bin), "uri": "data:application/octet-stream;base64," + base64.StdEncoding.EncodeToString(bin)}},
+		"bufferViews": []any{map[string]any{"buffer": 0, "byteLength": 36}, map[string]any{"buffer": 0, "byteOffset": 36, "byteLength": 12}, map[string]any{"buffer": 0, "byteOffset": 48, "byteLength": 48}},
+		"accessors": []any{
+			map[string]any{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": []float64{0, 0, 0}, "max": []float64{1, 1, 0}},
+			map[string]any{"bufferView": 1, "componentType": 5121, "count": 3, "type": "VEC4"},
+			map[string]any{"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC4"},
+		},
+		"meshes": []any{map[string]any{"primitives": []any{map[string]any{"attributes": map[string]any{"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2}}}}},
+		"skins":  []any{map[string]any{"joints": []int{1}}},
+		"nodes": []any{
+			map[string]any{"name": "J1", "scale": []float64{1, 3, 1}, "children": []int{1}},
+			map[string]any{"name": "J2", "rotation": []float64{0, 0, s, c}, "translation": []float64{0, 1, 0}},
+			map[string]any{"name": "S", "mesh": 0, "skin": 0},
+		},
+		"scenes": []any{map[string]any{"nodes": []int{0, 2}}},
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// A file whose only mesh is skinned bakes with a check that covers its
+// skinned vertices at the rest pose (it said "the copy's 0 vertices"
+// before), and that check can fail: the unbaked original compared with
+// itself under every rule is far off (accumulate-trs skins J2's triangle
+// elsewhere), while its bake passes.
+func TestBakeChecksSkinnedVertices(t *testing.T) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "skin.gltf"), filepath.Join(dir, "skin.glb")
+	if err := os.WriteFile(in, skinnedOnly(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, errs := runCmd(t, "bake", in, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(stdout, "3 node origins, 3 skinned vertices (at the rest pose)") || strings.Contains(stdout, " 0 vertices") {
+		t.Errorf("the check's line does not count the skinned vertices:\n%s", stdout)
+	}
+	orig, err := gltfio.Load(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chk, err := checkBake(orig, orig, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if chk.worst < 0.01 || chk.skinned != 3 {
+		t.Errorf("the original against itself: worst %.3g of size under %s over %d skinned vertices; want over 1%% (the rules skin it differently)", chk.worst, chk.rule, chk.skinned)
 	}
 }
