@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"skewlab/cli"
+
+	"skewlab/internal/testkit"
 )
 
 // fullDisk is an io.Writer that takes limit bytes and then fails as a
@@ -68,20 +70,6 @@ func tree(t *testing.T, dir string) []string {
 		t.Fatal(err)
 	}
 	slices.Sort(out)
-	return out
-}
-
-// entries lists dir's entry names, sorted.
-func entries(t *testing.T, dir string) []string {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range ents {
-		out = append(out, e.Name())
-	}
 	return out
 }
 
@@ -166,7 +154,7 @@ func TestTourExportAllOrNothing(t *testing.T) {
 			want = append(want, guide.FileName(n)+".png", guide.FileName(n)+".svg")
 		}
 		slices.Sort(want)
-		if got := entries(t, dir); !slices.Equal(got, want) {
+		if got := testkit.DirNames(t, dir); !slices.Equal(got, want) {
 			t.Errorf("folder holds %q, want %q", got, want)
 		}
 		if b, _ := os.ReadFile(filepath.Join(dir, "notes.txt")); string(b) != "mine" {
@@ -188,7 +176,7 @@ func TestTourExportAllOrNothing(t *testing.T) {
 		if code != 0 || errs != "" {
 			t.Fatalf("exit %d, stderr %q", code, errs)
 		}
-		if got := entries(t, parent); !slices.Equal(got, []string{"a"}) {
+		if got := testkit.DirNames(t, parent); !slices.Equal(got, []string{"a"}) {
 			t.Errorf("parent holds %q, want a only", got)
 		}
 		for _, d := range []string{filepath.Join(parent, "a"), dir} {
@@ -196,7 +184,7 @@ func TestTourExportAllOrNothing(t *testing.T) {
 				t.Errorf("%s: %v, %v; want a folder of mode 0755", d, fi, err)
 			}
 		}
-		if got := entries(t, dir); len(got) != 2*guide.Len()+1 {
+		if got := testkit.DirNames(t, dir); len(got) != 2*guide.Len()+1 {
 			t.Errorf("%s holds %d entries, want %d", dir, len(got), 2*guide.Len()+1)
 		}
 	})
@@ -221,7 +209,7 @@ func TestExportWriteFailureLeavesNothing(t *testing.T) {
 		if code != 1 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "no space left on device") {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 1 and one line naming the full disk", c.name, code, out, errs)
 		}
-		if got := entries(t, dir); len(got) != 0 {
+		if got := testkit.DirNames(t, dir); len(got) != 0 {
 			t.Errorf("%s: left %q", c.name, got)
 		}
 	}

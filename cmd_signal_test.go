@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"skewlab/internal/testkit"
 )
 
 // signalDeadline bounds every wait of the signal tests: for a temporary
@@ -129,7 +131,7 @@ func TestSignalLeavesNoTemporaryFile(t *testing.T) {
 			s := start(t, bin, "1", "export", "-o", out, "-size", "4096x4096", "-scene", filepath.Join(fixtures, "rig.glb"))
 			tmp := s.awaitPath(t, "the temporary file", func() string { return tempIn(dir, ".fig.svg.") })
 			s.signalAndWait(t, sig, "export")
-			if got := entries(t, dir); len(got) != 0 {
+			if got := testkit.DirNames(t, dir); len(got) != 0 {
 				t.Errorf("%v: left %q (the temporary was %s)", sig, got, filepath.Base(tmp))
 			}
 		}
@@ -149,7 +151,7 @@ func TestSignalLeavesNoTemporaryFile(t *testing.T) {
 			return p
 		})
 		s.signalAndWait(t, syscall.SIGTERM, "bake")
-		if got := entries(t, dir); len(got) != 0 {
+		if got := testkit.DirNames(t, dir); len(got) != 0 {
 			t.Errorf("left %q", got)
 		}
 	})
@@ -169,7 +171,7 @@ func TestSignalLeavesNoTemporaryFile(t *testing.T) {
 			return p
 		})
 		s.signalAndWait(t, syscall.SIGINT, "tour")
-		if got := entries(t, dir); len(got) != 0 {
+		if got := testkit.DirNames(t, dir); len(got) != 0 {
 			t.Errorf("left %q", got)
 		}
 	})
@@ -191,7 +193,7 @@ func TestSignalLeavesNoTemporaryFile(t *testing.T) {
 			return p
 		})
 		s.signalAndWait(t, syscall.SIGTERM, "tour")
-		if got := entries(t, dir); !slices.Equal(got, []string{filepath.Base(keep)}) {
+		if got := testkit.DirNames(t, dir); !slices.Equal(got, []string{filepath.Base(keep)}) {
 			t.Errorf("left %q, want only %s", got, filepath.Base(keep))
 		}
 		if b, _ := os.ReadFile(keep); string(b) != "an older figure" {
@@ -214,7 +216,7 @@ func TestSignalLeavesNoTemporaryFile(t *testing.T) {
 		case <-time.After(signalDeadline):
 			t.Fatal("export did not end")
 		}
-		if got := entries(t, dir); !slices.Equal(got, []string{"fig.svg"}) {
+		if got := testkit.DirNames(t, dir); !slices.Equal(got, []string{"fig.svg"}) {
 			t.Errorf("folder holds %q, want fig.svg only", got)
 		}
 	})

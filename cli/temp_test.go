@@ -5,21 +5,9 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-)
 
-// names returns the entries of dir, sorted.
-func names(t *testing.T, dir string) []string {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range ents {
-		out = append(out, e.Name())
-	}
-	return out
-}
+	"skewlab/internal/testkit"
+)
 
 // TestTempRegistry: a temporary file or folder is listed from its
 // creation until Commit, CommitInto or Discard, and each of those leaves
@@ -56,7 +44,7 @@ func TestTempRegistry(t *testing.T) {
 	if got := Temps(); len(got) != 0 {
 		t.Errorf("after Discard listed %q", got)
 	}
-	if got := names(t, dir); !slices.Equal(got, []string{"out"}) {
+	if got := testkit.DirNames(t, dir); !slices.Equal(got, []string{"out"}) {
 		t.Errorf("folder holds %q, want out only", got)
 	}
 	// CommitInto moves every entry into an existing folder, replacing
@@ -74,7 +62,7 @@ func TestTempRegistry(t *testing.T) {
 	if err := CommitInto(tmp, dest); err != nil {
 		t.Fatal(err)
 	}
-	if got := names(t, dest); !slices.Equal(got, []string{"a.txt", "b.txt", "keep.txt"}) {
+	if got := testkit.DirNames(t, dest); !slices.Equal(got, []string{"a.txt", "b.txt", "keep.txt"}) {
 		t.Errorf("after CommitInto %q", got)
 	}
 	for name, want := range map[string]string{"a.txt": "new", "b.txt": "new", "keep.txt": "old"} {
@@ -125,7 +113,7 @@ func TestRemoveTemps(t *testing.T) {
 	if err != nil || !slices.Equal(removed, want) {
 		t.Errorf("removed %q, %v; want %q", removed, err, want)
 	}
-	if got := names(t, dir); len(got) != 0 {
+	if got := testkit.DirNames(t, dir); len(got) != 0 {
 		t.Errorf("left %q", got)
 	}
 	if got := Temps(); len(got) != 0 {

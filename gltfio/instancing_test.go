@@ -9,6 +9,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/modes"
+
+	"skewlab/internal/gltfgen"
 )
 
 // rotZ and rotX are rotation matrices written out (column vectors), and
@@ -33,16 +35,16 @@ func quatZ(deg float64) []float64 {
 // with two instances: T (1,0,0), no turn, scale 1; and T (0,2,0), turned
 // instTurn° about z, scale (1,3,1).
 func instancedFile(t *testing.T, nodeScale []float64, instTurn float64) []byte {
-	k := newKit()
-	mesh := k.triangle()
-	tr := k.floats("VEC3", 3, 1, 0, 0, 0, 2, 0)
+	k := gltfgen.NewKit()
+	mesh := k.Triangle()
+	tr := k.Floats("VEC3", 3, 1, 0, 0, 0, 2, 0)
 	q := quatZ(instTurn)
-	rot := k.floats("VEC4", 4, 0, 0, 0, 1, q[0], q[1], q[2], q[3])
-	sc := k.floats("VEC3", 3, 1, 1, 1, 1, 3, 1)
-	k.node(map[string]any{"name": "N", "mesh": mesh, "translation": []float64{1, 2, 3}, "rotation": quatZ(30), "scale": nodeScale,
+	rot := k.Floats("VEC4", 4, 0, 0, 0, 1, q[0], q[1], q[2], q[3])
+	sc := k.Floats("VEC3", 3, 1, 1, 1, 1, 3, 1)
+	k.Node(map[string]any{"name": "N", "mesh": mesh, "translation": []float64{1, 2, 3}, "rotation": quatZ(30), "scale": nodeScale,
 		"extensions": map[string]any{"EXT_mesh_gpu_instancing": map[string]any{"attributes": map[string]any{"TRANSLATION": tr, "ROTATION": rot, "SCALE": sc}}}})
-	k.doc["extensionsUsed"] = []string{"EXT_mesh_gpu_instancing"}
-	return k.json(t)
+	k.Doc["extensionsUsed"] = []string{"EXT_mesh_gpu_instancing"}
+	return k.Bytes()
 }
 
 // Instances are child nodes NODE[k] drawing the node's mesh (the node
@@ -177,4 +179,9 @@ func TestBakeInstances(t *testing.T) {
 	if d := dist(apply(a[2], mgl64.Vec3{1, 0, 0}), apply(m[2], mgl64.Vec3{1, 0, 0})); d < 0.1 {
 		t.Errorf("the rules differ by only %g at the sheared instance; the test could not fail", d)
 	}
+}
+
+// filesOf wraps one file's bytes for decode and readFixture.
+func filesOf(name string, data []byte) []gltfgen.File {
+	return []gltfgen.File{{Name: name, Data: data}}
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
+
+	"skewlab/internal/gltfgen"
 )
 
 // sparseSquare returns a file whose node "Sq" (scale (1, 2, 1)) draws a
@@ -17,23 +19,23 @@ import (
 // morph target's POSITION deltas are all zero but for a sparse (0,1,1)
 // at vertex 2.
 func sparseSquare(t *testing.T) []byte {
-	k := newKit()
-	pos := k.floats("VEC3", 3, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0)
-	k.accessors[pos].(map[string]any)["max"] = []float64{2, 3, 0}
-	k.accessors[pos].(map[string]any)["sparse"] = map[string]any{"count": 2,
-		"indices": map[string]any{"bufferView": k.view([]byte{1, 0, 3, 0}), "componentType": 5123},
-		"values":  map[string]any{"bufferView": k.view(f32(2, 0, 0, 0, 3, 0))}}
-	idx := k.ushorts(0, 1, 2, 0, 2, 3)
-	k.accessors[idx].(map[string]any)["sparse"] = map[string]any{"count": 1,
-		"indices": map[string]any{"bufferView": k.view([]byte{5, 0, 0, 0}), "componentType": 5123},
-		"values":  map[string]any{"bufferView": k.view([]byte{1, 0, 0, 0}), "byteOffset": 0}}
-	target := k.accessor(map[string]any{"componentType": 5126, "count": 4, "type": "VEC3", "min": []float64{0, 0, 0}, "max": []float64{0, 1, 1},
-		"sparse": map[string]any{"count": 1, "indices": map[string]any{"bufferView": k.view([]byte{2, 0, 0, 0}), "componentType": 5123},
-			"values": map[string]any{"bufferView": k.view(f32(0, 1, 1))}}})
-	m := k.mesh(map[string]any{"primitives": []any{map[string]any{"attributes": map[string]any{"POSITION": pos}, "indices": idx,
+	k := gltfgen.NewKit()
+	pos := k.Floats("VEC3", 3, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0)
+	k.Accessors[pos].(map[string]any)["max"] = []float64{2, 3, 0}
+	k.Accessors[pos].(map[string]any)["sparse"] = map[string]any{"count": 2,
+		"indices": map[string]any{"bufferView": k.View([]byte{1, 0, 3, 0}), "componentType": 5123},
+		"values":  map[string]any{"bufferView": k.View(f32(2, 0, 0, 0, 3, 0))}}
+	idx := k.Ushorts(0, 1, 2, 0, 2, 3)
+	k.Accessors[idx].(map[string]any)["sparse"] = map[string]any{"count": 1,
+		"indices": map[string]any{"bufferView": k.View([]byte{5, 0, 0, 0}), "componentType": 5123},
+		"values":  map[string]any{"bufferView": k.View([]byte{1, 0, 0, 0}), "byteOffset": 0}}
+	target := k.Accessor(map[string]any{"componentType": 5126, "count": 4, "type": "VEC3", "min": []float64{0, 0, 0}, "max": []float64{0, 1, 1},
+		"sparse": map[string]any{"count": 1, "indices": map[string]any{"bufferView": k.View([]byte{2, 0, 0, 0}), "componentType": 5123},
+			"values": map[string]any{"bufferView": k.View(f32(0, 1, 1))}}})
+	m := k.Mesh(map[string]any{"primitives": []any{map[string]any{"attributes": map[string]any{"POSITION": pos}, "indices": idx,
 		"targets": []any{map[string]any{"POSITION": target}}}}, "weights": []float64{0}})
-	k.node(map[string]any{"name": "Sq", "mesh": m, "scale": []float64{1, 2, 1}})
-	return k.json(t)
+	k.Node(map[string]any{"name": "Sq", "mesh": m, "scale": []float64{1, 2, 1}})
+	return k.Bytes()
 }
 
 func f32(vals ...float32) []byte {
@@ -97,17 +99,17 @@ func TestSparseAccessors(t *testing.T) {
 // the numbers they mean (v/32767, or v).
 func TestQuantizedPositions(t *testing.T) {
 	for _, norm := range []bool{false, true} {
-		k := newKit()
+		k := gltfgen.NewKit()
 		data := make([]byte, 0, 24)
 		for _, v := range []int16{0, 0, 0, 32767, 0, 0, 0, -32768, 100} {
 			data = binary.LittleEndian.AppendUint16(data, uint16(v))
 		}
-		pos := k.accessor(map[string]any{"bufferView": k.view(data), "componentType": 5122, "normalized": norm, "count": 3, "type": "VEC3"})
-		m := k.mesh(map[string]any{"primitives": []any{map[string]any{"attributes": map[string]any{"POSITION": pos}}}})
-		k.node(map[string]any{"name": "Q", "mesh": m})
-		k.doc["extensionsUsed"] = []string{"KHR_mesh_quantization"}
-		k.doc["extensionsRequired"] = []string{"KHR_mesh_quantization"}
-		f, err := Read("quant.gltf", k.json(t), nil)
+		pos := k.Accessor(map[string]any{"bufferView": k.View(data), "componentType": 5122, "normalized": norm, "count": 3, "type": "VEC3"})
+		m := k.Mesh(map[string]any{"primitives": []any{map[string]any{"attributes": map[string]any{"POSITION": pos}}}})
+		k.Node(map[string]any{"name": "Q", "mesh": m})
+		k.Doc["extensionsUsed"] = []string{"KHR_mesh_quantization"}
+		k.Doc["extensionsRequired"] = []string{"KHR_mesh_quantization"}
+		f, err := Read("quant.gltf", k.Bytes(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,6 +4,7 @@ package testkit
 
 import (
 	"encoding/json"
+	"os"
 	"testing"
 )
 
@@ -36,4 +37,19 @@ func CheckCamelKeys(t *testing.T, data []byte) {
 		}
 	}
 	walk(v)
+}
+
+// DirNames returns the names of the entries of dir, sorted (os.ReadDir's
+// order); a folder that cannot be read fails the test.
+func DirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range ents {
+		out = append(out, e.Name())
+	}
+	return out
 }
