@@ -86,10 +86,13 @@ bakecheck: gltf-fixtures build
 # README.md: sources and licences), and the Khronos validator on each
 # original and copy: a copy may have no validator error code its original
 # does not have, and every bake must exit 0 (checks/gltf/publiccheck.mjs).
+# The same for internal/gltfgen's edge files (written by scripts/gengltf
+# into $(GLTF_DIR)/edge), whose originals must have no error at all.
 # What the copies draw is checked by the Go tests (cmd_public_test.go).
 publiccheck: gltf-fixtures build
 	@echo "test: skewlab bake of every public sample model into $(GLTF_DIR)/public, originals and copies through the Khronos validator"
 	node checks/gltf/publiccheck.mjs ./skewlab testdata/public $(GLTF_DIR)/public
+	PUBLICCHECK_CLEAN=1 node checks/gltf/publiccheck.mjs ./skewlab $(GLTF_DIR)/edge $(GLTF_DIR)/edge-baked
 
 # The browser test runs after the Go tests, not in parallel with them;
 # its mutation check after it (the web build is made once). gltfcheck,

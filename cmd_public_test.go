@@ -17,6 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"skewlab/internal/gltfgen"
 	"skewlab/internal/gltfref"
 )
 
@@ -57,6 +58,25 @@ func publicModels(t *testing.T) []string {
 	sort.Strings(files)
 	if len(files) < 10 {
 		t.Fatalf("%d public models under testdata/public, want at least 10", len(files))
+	}
+	return files
+}
+
+// edgeModels writes internal/gltfgen's edge files (valid files of what a
+// bake most easily gets wrong: instances under a stretch, sparse and
+// quantized accessors, one mesh at two sizes, a small sheared matrix, a
+// skinned mesh alone, a model in millimetres) into a folder of the test's
+// and returns their paths.
+func edgeModels(t *testing.T) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var files []string
+	for _, f := range gltfgen.EdgeFiles() {
+		p := filepath.Join(dir, f.Name)
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
 	}
 	return files
 }
@@ -172,7 +192,7 @@ func matrixGap(a, b gltfref.Mat4, size float64) float64 {
 // (planned: the k-th instance of an EXT_mesh_gpu_instancing node) is
 // compared with the reference's instance world matrix.
 func TestPublicReport(t *testing.T) {
-	for _, file := range publicModels(t) {
+	for _, file := range append(publicModels(t), edgeModels(t)...) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			ref, err := gltfref.Load(file)
 			if err != nil {
@@ -389,7 +409,7 @@ func compareBake(orig, cp *gltfref.File) (bad []string, vertices int) {
 // and skinned at rest) and places every light and camera where the
 // original does (compareBake); `skewlab audit OUT.glb` exits 0.
 func TestPublicBake(t *testing.T) {
-	for _, file := range publicModels(t) {
+	for _, file := range append(publicModels(t), edgeModels(t)...) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			orig, err := gltfref.Load(file)
 			if err != nil {

@@ -15,6 +15,10 @@
 // printed, not failed). The checks of what the copy draws are the Go
 // tests' (cmd_public_test.go).
 //
+// With PUBLICCHECK_CLEAN=1 in the environment an original with any
+// validator error fails too (the edge files of internal/gltfgen, which
+// skewlab writes to be valid, are checked so).
+//
 // Prints one line per model and the new error messages; exits 1 naming
 // every failing model, 2 on a usage error.
 import { spawnSync } from 'node:child_process';
@@ -85,6 +89,9 @@ for (const model of (await readdir(models, { withFileTypes: true })).filter((d) 
     for (const m of fresh.slice(0, SHOWN)) console.log(`  copy: ${m}`);
     if (added.length > 0) {
       problems.push(`${copy}: the bake adds validator error ${added.join(', ')} (${fresh[0]})`);
+    }
+    if (process.env.PUBLICCHECK_CLEAN === '1' && before.messages.length > 0) {
+      problems.push(`${orig}: the original has validator errors (${before.messages[0]})`);
     }
   }
 }

@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"skewlab/internal/gltfgen"
 )
@@ -62,6 +63,18 @@ func write(dir string, triangles int, stdout io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s %d bytes (%s)\n", filepath.Join(dir, f.Name), len(f.Data), kind(f.Name))
+	}
+	// The edge files, one folder each (as testdata/public holds its
+	// models), for make publiccheck's validator run on their bakes.
+	for _, f := range gltfgen.EdgeFiles() {
+		sub := filepath.Join(dir, "edge", strings.TrimSuffix(f.Name, filepath.Ext(f.Name)))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(sub, f.Name), f.Data, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s %d bytes (edge case, valid)\n", filepath.Join(sub, f.Name), len(f.Data))
 	}
 	return nil
 }
