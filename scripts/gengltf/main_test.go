@@ -17,6 +17,9 @@ func TestWritesEveryFixture(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr.String())
 	}
 	want := append(gltfgen.All(50), gltfgen.Manifest())
+	for _, f := range gltfgen.EdgeFiles() {
+		want = append(want, gltfgen.File{Name: filepath.Join("edge", strings.TrimSuffix(f.Name, ".gltf"), f.Name), Data: f.Data})
+	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
 	if len(lines) != len(want) || stderr.Len() != 0 {
 		t.Fatalf("%d lines for %d files, stderr %q:\n%s", len(lines), len(want), stderr.String(), stdout.String())
@@ -30,7 +33,7 @@ func TestWritesEveryFixture(t *testing.T) {
 			t.Errorf("line %d = %q, want it to name %s", i, lines[i], f.Name)
 		}
 	}
-	for _, l := range []string{"(good)", "cycle.gltf", "(bad)", "rig.bin", "(adjacent)", "(manifest)"} {
+	for _, l := range []string{"(good)", "cycle.gltf", "(bad)", "rig.bin", "(adjacent)", "(manifest)", "(edge case, valid)"} {
 		if !strings.Contains(stdout.String(), l) {
 			t.Errorf("output lacks %q", l)
 		}
