@@ -101,7 +101,7 @@ func auditFile(path, choice string, rules []modes.Mode, tol float64) (*audit.Fil
 		f.Scenes = []audit.Scene{{Report: c.Check(sc.Nodes, rules, tol)}}
 		return f, nil
 	}
-	f.Notes = gf.Notes
+	f.Notes, f.GLTF = gf.Notes, true
 	for i := range gf.Scenes {
 		if choice != "" && i != index {
 			continue
