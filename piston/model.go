@@ -83,6 +83,13 @@ type Model struct {
 	frame     bool          // a framing waits for the next Recompute (FrameNext)
 	frameFrom render.Camera // the camera when it was asked for
 	homeGiven bool          // Home is st.Camera: used as is, never framed
+
+	// modeGiven records that the mode was given (-mode, mode=) and
+	// loadedMode the mode the last scene was loaded in: a file opened
+	// later keeps the mode shown when it was given or chosen since
+	// (state.OpenMode; Open).
+	modeGiven  bool
+	loadedMode int
 }
 
 // SpinStep is how far the spin turns per tick, in degrees (one turn in six
@@ -107,11 +114,14 @@ func NewModel(st state.State) (*Model, error) {
 	} else if sc, err = st.ViewScene(); err != nil {
 		return nil, err
 	}
-	m := &Model{Mode: modes.Index(st.Mode), Compare: -1, Split: st.Split, Spin: st.Spin,
-		Opt: render.DefaultOptions(), Ghost: true, Home: HomeCamera(st), Picked: -1}
+	// A glTF file opens in accumulate-matrices unless the mode was given
+	// (state.OpenMode, the one rule of every surface).
+	m := &Model{Mode: modes.Index(state.OpenMode(st.Mode, st.ModeGiven(), file != nil && file.GLTF != nil)), Compare: -1, Split: st.Split, Spin: st.Spin,
+		Opt: render.DefaultOptions(), Ghost: true, Home: HomeCamera(st), Picked: -1, modeGiven: st.ModeGiven()}
 	if m.Mode < 0 {
 		m.Mode = modes.Index(modes.Default)
 	}
+	m.loadedMode = m.Mode
 	if st.Compare != "" {
 		m.Compare = modes.Index(st.Compare)
 	}
@@ -210,6 +220,7 @@ func (m *Model) LoadPreset(name string) error {
 		m.Compare = modes.Index(p.Compare)
 	}
 	m.Preset, m.File = name, nil
+	m.modeGiven, m.loadedMode = false, m.Mode // the preset's mode replaced any given one
 	m.Load(sc, nil)
 	return nil
 }
