@@ -6,7 +6,9 @@
 package piston
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -34,7 +36,7 @@ const Name = "piston"
 // Lab is what the piston lab contributes to the state: its name, the
 // scene presets (the lab's default first), which are scenes, and its own
 // settings (Params: the comparison wall).
-var Lab = state.Lab{Name: Name, Presets: scene.PresetNames(), Scenes: true, Params: Params, CheckGesture: CheckGesture}
+var Lab = state.Lab{Name: Name, Presets: scene.PresetNames(), Scenes: true, Params: Params, CheckGesture: CheckGesture, CheckCamera: CheckCamera}
 
 // Model is the piston lab's state: the scene being edited, its slider
 // values, the mode, comparison, spin, camera and drawing options, and the
@@ -144,8 +146,62 @@ func NewModel(st state.State) (*Model, error) {
 	if st.Fold {
 		m.Fold()
 	}
+	if st.Camera != nil {
+		// A given camera is used as is: its unit is the scene's, and its
+		// distance must be within the scene's limit.
+		u, size := m.SceneUnit()
+		if lim := render.MaxDistance * u; !(st.Camera.Distance <= lim) {
+			return nil, cameraError{fmt.Errorf("camera %q: distance %g out of range (0, %g] for this scene (%g times its unit %g; it is %s units across under %s)",
+				st.Camera.String(), st.Camera.Distance, lim, render.MaxDistance, u, strconv.FormatFloat(size, 'g', 4, 64), ModeName(m.Mode))}
+		}
+		m.Home.Unit, m.Camera.Unit = u, u
+	}
 	m.frame = m.frame && !m.homeGiven
 	return m, nil
+}
+
+// cameraError is NewModel's error for a camera setting the scene refuses
+// (CheckCamera tells it from the scene's own errors).
+type cameraError struct{ error }
+
+// CheckCamera reports a camera setting of st (st.Camera, not nil) whose
+// distance is beyond its scene's limit, as NewModel does: render.MaxDistance
+// times the scene's unit (SceneUnit). It is the piston lab's
+// state.Lab.CheckCamera; nil when st has no camera or its scene does not
+// load (the scene's own check says why).
+func CheckCamera(st state.State) error {
+	if st.Camera == nil {
+		return nil
+	}
+	var ce cameraError
+	if _, err := NewModel(st); errors.As(err, &ce) {
+		return err
+	}
+	return nil
+}
+
+// SceneUnit returns the unit (render.UnitFor) of the scene as the model
+// shows it now, with its size: the diagonal of the bounding box of its
+// drawn vertices under Mode and, when it is shown (a ghost or the split),
+// the compared mode (render.MeshBounds; the edits applied, no spin). A
+// scene without drawn vertices has unit 1 and size 0.
+func (m *Model) SceneUnit() (unit, size float64) {
+	m.ApplyEdits()
+	nodes := m.Scene.Nodes
+	w := make([]mgl64.Mat4, len(nodes))
+	var ws modes.Workspace
+	modes.All[m.Mode].World(nodes, &ws, w)
+	lo, hi, ok := render.MeshBounds(m.Scene, w)
+	if c := m.Compare; c >= 0 && c < len(modes.All) && (m.Split || m.Ghost) {
+		modes.All[c].World(nodes, &ws, w)
+		blo, bhi, bok := render.MeshBounds(m.Scene, w)
+		lo, hi, ok = render.UnionBounds(lo, hi, ok, blo, bhi, bok)
+	}
+	if !ok {
+		return 1, 0
+	}
+	size = hi.Sub(lo).Len()
+	return render.UnitFor(size), size
 }
 
 // Load makes sc the scene being edited and its own reset point, and

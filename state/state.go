@@ -379,8 +379,11 @@ type CameraSpec struct {
 }
 
 // ParseCamera parses yaw,pitch,distance[,tx,ty,tz[,fov]]: pitch in
-// [-90, 90] (90 looks straight down, as the top view does), distance in
-// (0, 500], fov in [1, 179].
+// [-90, 90] (90 looks straight down, as the top view does), distance
+// above 0, fov in [1, 179]. The distance's upper limit depends on the
+// scene's size (Lab.CheckCamera: for the piston lab 500 times the
+// scene's unit, render.UnitFor), so it is checked with the scene
+// (State.Check), not here.
 func ParseCamera(text string) (CameraSpec, error) {
 	v, err := ParseNumbers(text)
 	if err != nil {
@@ -393,8 +396,8 @@ func ParseCamera(text string) (CameraSpec, error) {
 	if !(c.Pitch >= -90 && c.Pitch <= 90) {
 		return CameraSpec{}, fmt.Errorf("camera %q: pitch %g out of range [-90, 90]", text, c.Pitch)
 	}
-	if !(c.Distance > 0 && c.Distance <= 500) {
-		return CameraSpec{}, fmt.Errorf("camera %q: distance %g out of range (0, 500]", text, c.Distance)
+	if !(c.Distance > 0) {
+		return CameraSpec{}, fmt.Errorf("camera %q: distance %g is not above 0", text, c.Distance)
 	}
 	if len(v) >= 6 {
 		c.Target, c.HasTarget = mgl64.Vec3{v[3], v[4], v[5]}, true
