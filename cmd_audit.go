@@ -112,7 +112,7 @@ func auditFile(path, choice string, rules []modes.Mode, tol float64) (*audit.Fil
 			return nil, err
 		}
 	}
-	f.Notes = slices.Clone(gf.Notes)
+	f.Notes, f.GLTF = slices.Clone(gf.Notes), true
 	for i := range gf.Scenes {
 		if choice != "" && i != index {
 			continue

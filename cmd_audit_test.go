@@ -64,8 +64,21 @@ func TestAuditRig(t *testing.T) {
 		if first := slices.Sorted(slices.Values(rows[:2])); !slices.Equal(first, sheared) {
 			t.Errorf("%s: first rows %q, want Spine and Head", name, rows[:2])
 		}
-		if !strings.HasSuffix(out, "\nthe rules disagree beyond the tolerance at 3 of 4 nodes\n") {
-			t.Errorf("%s: last line of\n%s", name, out)
+		if !strings.Contains(out, "\nthe rules disagree beyond the tolerance at 3 of 4 nodes\n") {
+			t.Errorf("%s: no summary line in\n%s", name, out)
+		}
+		// The text ends with the bake command for this very file; run as
+		// printed, it writes a copy that passes the audit.
+		baked := strings.TrimSuffix(strings.TrimSuffix(rig, ".gltf"), ".glb") + ".baked.glb"
+		cmd := "skewlab bake " + rig + " -o " + baked
+		if !strings.HasSuffix(out, "\nto write a copy that every rule draws the same (docs/bake.md), run: "+cmd+"\n") {
+			t.Fatalf("%s: the text does not end with %q:\n%s", name, cmd, out)
+		}
+		if code, _, errs := runCmd(t, strings.Fields(cmd)[1:]...); code != 0 {
+			t.Fatalf("%s: %s: exit %d, %s", name, cmd, code, errs)
+		}
+		if code, out, _ := runCmd(t, "audit", baked); code != 0 || strings.Contains(out, "run: skewlab bake") || strings.Contains(out, "why:") {
+			t.Errorf("%s: the audit of %s: exit %d\n%s", name, baked, code, out)
 		}
 		code, after, errs := runCmd(t, "audit", rig, "-format", "json")
 		_, before, _ := runCmd(t, "audit", "-format", "json", rig)
@@ -115,6 +128,21 @@ func TestAuditPiston(t *testing.T) {
 		rows := auditRows(out)
 		if code != 1 || errs != "" || len(rows) != 3 || rows[0] != "B" || !strings.Contains(out, "accumulate-matrices vs blender-none") {
 			t.Errorf("%s: exit %d, stderr %q, rows %q\n%s", file, code, errs, rows, out)
+		}
+		// B is why: A's scale (0.25, 0.25, 2) above it, passed on as its
+		// average or not at all. The text ends with what to do: the bake
+		// for glTF, the scales to change for a scene file bake cannot read.
+		why := "\nB: Unity, Godot (accumulate-matrices) vs Blender None bones (blender-none), "
+		scale := "\n  - a non-uniform scale above: A's scale (0.25, 0.25, 2), which uniform-inner-scale and blender-average pass on only as its average, and blender-none, blender-none-legacy and maya-ssc not at all\n"
+		if !strings.Contains(out, why) || !strings.Contains(out, scale) {
+			t.Errorf("%s: no why for B:\n%s", file, out)
+		}
+		last := "run: skewlab bake " + file + " -o " + strings.TrimSuffix(file, ".gltf") + ".baked.glb\n"
+		if !strings.HasSuffix(file, ".gltf") {
+			last = "\nskewlab bake reads glTF only; for this skewlab scene file, give every node that has children the scale (1, 1, 1), and no node a shear (a leaf may keep its own scale): every rule then draws it the same\n"
+		}
+		if !strings.HasSuffix(out, last) {
+			t.Errorf("%s: the text does not end with %q:\n%s", file, last, out)
 		}
 	}
 }

@@ -96,7 +96,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return cli.RunFailure(stderr, "export", err)
 	}
 	if st.Lab == state.SceneLab().Name {
-		fmt.Fprintf(stdout, "wrote %s (%dx%d, mode %s)\n", *out, w, h, st.Mode)
+		fmt.Fprintf(stdout, "wrote %s (%dx%d, mode %s)\n", *out, w, h, st.SceneMode())
 	} else {
 		fmt.Fprintf(stdout, "wrote %s (%dx%d, lab %s)\n", *out, w, h, st.Lab)
 	}

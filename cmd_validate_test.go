@@ -52,7 +52,7 @@ func TestExportRefusesWhatTheWindowRefuses(t *testing.T) {
 		{[]string{"-lab", "drift", "-mode", "nope"}, false, `"nope"`},
 		{[]string{"-lab", "dynamics", "-counteract", "maybe"}, false, `"maybe"`},
 		{[]string{"-lab", "nope"}, false, `"nope"`},
-		{[]string{"-camera", "0,0,0"}, false, "distance 0 out of range"},
+		{[]string{"-camera", "0,0,0"}, false, "distance 0 is not above 0"},
 		{[]string{"-tour", "0"}, false, "step 0 out of range (the tour has"},
 		{[]string{"-tour", "-1"}, false, "step -1 out of range (the tour has"},
 		{[]string{"-tour", itoa(guide.Len() + 1)}, false, "out of range (the tour has"},

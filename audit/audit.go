@@ -142,6 +142,13 @@ type Node struct {
 	// (modes.ReasonOverflow, modes.ReasonZeroScale, joined by ", "), or
 	// is "".
 	Undefined string
+	// Causes say why the rules compared place the node differently, as
+	// found in its hierarchy (see Cause and the Cause* kinds): set for a
+	// node that does not agree, nil for one that does. Those that explain
+	// the pair of rules farthest apart come first. A disagreeing node
+	// with none has no cause the audit knows (TestEveryDisagreementHasACause
+	// finds none on random hierarchies).
+	Causes []Cause
 }
 
 // Worst returns the larger of the node's two disagreements (the mesh one
@@ -173,8 +180,10 @@ var noPair = [2]int{-1, -1}
 // Checker holds the buffers of Check: every rule's world matrices and the
 // scoped copy of the nodes. The zero value is ready; buffers grow on
 // first use and are reused, so checking a scene again allocates only the
-// report's node list. It uses 128 bytes per node per rule (about 1.3 KB
-// per node for all ten rules). A Checker is not safe for concurrent use.
+// report's node list and one slice of the disagreeing nodes' causes. It
+// uses 128 bytes per node per rule (about 1.3 KB per node for all ten
+// rules), plus about 100 bytes per node for the causes' hierarchy facts
+// and 150 bytes per cause. A Checker is not safe for concurrent use.
 type Checker struct {
 	ws    modes.Workspace
 	nodes []scene.Node
@@ -185,6 +194,11 @@ type Checker struct {
 	// of equal ones), and their places of one point.
 	distinct []int
 	at       []mgl64.Vec3
+	// The causes' per-node hierarchy facts, and every disagreeing node's
+	// causes with their spans, before they are copied into the report.
+	h    hierarchy
+	why  []Cause
+	span [][2]int32
 }
 
 // Check audits nodes (parents first, as in a scene.Scene) under rules
@@ -208,12 +222,25 @@ func (c *Checker) Check(nodes []scene.Node, rules []modes.Mode, tol float64) Rep
 	r.Size, r.SizeOK, r.SizeFrom = size(nodes, ref)
 	limit := r.Limit()
 	r.Nodes = make([]Node, len(nodes))
+	c.hierarchy(nodes, ref)
+	c.why, c.span = c.why[:0], resize(c.span, len(nodes))
 	for i := range nodes {
 		n := &r.Nodes[i]
 		c.node(nodes, ref, i, n)
 		n.Agrees = r.SizeOK && n.Mesh.OK && n.Position.OK && n.Mesh.Distance <= limit && n.Position.Distance <= limit
+		start := len(c.why)
 		if !n.Agrees {
 			r.Disagreeing++
+			c.why = c.causes(c.why, nodes, rules, i, n.Worst())
+		}
+		c.span[i] = [2]int32{int32(start), int32(len(c.why))}
+	}
+	if len(c.why) > 0 {
+		all := slices.Clone(c.why) // the report's own: the Checker's buffer is reused
+		for i := range r.Nodes {
+			if s := c.span[i]; s[1] > s[0] {
+				r.Nodes[i].Causes = all[s[0]:s[1]:s[1]]
+			}
 		}
 	}
 	slices.SortStableFunc(r.Nodes, worseFirst)

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/modes"
 	"skewlab/report"
 )
 
@@ -17,6 +20,9 @@ import (
 type File struct {
 	// Name is the file as the user gave it.
 	Name string
+	// GLTF reports a glTF file, which skewlab bake reads (BakeCommand);
+	// false for a skewlab scene file.
+	GLTF bool
 	// Notes say what the file holds that the scenes leave out or changed
 	// (gltfio.File.Notes: ignored animations, renamed nodes, fitted
 	// matrices), one sentence each.
@@ -139,6 +145,15 @@ func WriteText(w io.Writer, f *File) error {
 		fmt.Fprintf(&b, "note: %s\n", n)
 	}
 	fmt.Fprintf(&b, "rules (%d): %s\n", len(names), strings.Join(names, ", "))
+	var engines []string
+	for _, n := range names {
+		if e := modes.EngineShortNames(n); len(e) > 0 {
+			engines = append(engines, n+" = "+strings.Join(e, ", "))
+		}
+	}
+	if len(engines) > 0 {
+		fmt.Fprintf(&b, "engines: %s\n", strings.Join(engines, "; "))
+	}
 	fmt.Fprintf(&b, "tolerance: %s of the size\n", strconv.FormatFloat(tol, 'g', -1, 64))
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
@@ -159,6 +174,11 @@ func WriteText(w io.Writer, f *File) error {
 			line = fmt.Sprintf("\nevery rule agrees within the tolerance in all %d scenes\n", len(f.Scenes))
 		}
 		if _, err := io.WriteString(w, line); err != nil {
+			return err
+		}
+	}
+	if a := f.Advice(); a != "" {
+		if _, err := io.WriteString(w, "\n"+a+"\n"); err != nil {
 			return err
 		}
 	}
@@ -214,7 +234,55 @@ func writeSceneText(w io.Writer, s *Scene) error {
 	if !r.Agrees() {
 		line = fmt.Sprintf("the rules disagree beyond the tolerance at %d of %s\n", r.Disagreeing, count(len(r.Nodes), "node"))
 	}
-	_, err := io.WriteString(w, line)
+	if _, err := io.WriteString(w, line); err != nil {
+		return err
+	}
+	return writeWhy(w, r)
+}
+
+// writeWhy writes, for each node that disagrees, worst first, a line
+// with how far apart and between which rules and engines, then its
+// causes one per line ("- ..."); nothing when every node agrees.
+func writeWhy(w io.Writer, r *Report) error {
+	if r.Agrees() {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString("\nwhy:\n")
+	for i := range r.Nodes {
+		n := &r.Nodes[i]
+		if n.Agrees {
+			continue
+		}
+		d := n.Worst()
+		b.WriteString(n.Name + ": ")
+		if p := r.PairText(d); p != "" {
+			b.WriteString(p + ", ")
+		}
+		switch f, ok := r.Fraction(d); {
+		case !d.OK:
+			b.WriteString("undefined (" + n.Undefined + ")")
+		case ok:
+			b.WriteString(pct(f) + " of the size apart")
+		default:
+			b.WriteString(g4(d.Distance) + " units apart")
+		}
+		b.WriteString(", because of:\n")
+		texts := r.causeTexts(n)
+		if len(texts) == 0 {
+			texts = []string{"no cause found in the hierarchy"}
+		}
+		for _, t := range texts {
+			b.WriteString("  - " + t + "\n")
+		}
+		if b.Len() >= 32<<10 {
+			if _, err := io.WriteString(w, b.String()); err != nil {
+				return err
+			}
+			b.Reset()
+		}
+	}
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 
@@ -250,12 +318,15 @@ func yesNo(b bool) string {
 // The JSON document; see WriteJSON.
 type (
 	jsonFile struct {
-		File      string      `json:"file"`
-		Notes     []string    `json:"notes"`
-		Tolerance float64     `json:"tolerance"`
-		Rules     []string    `json:"rules"`
-		Scenes    []jsonScene `json:"scenes"`
-		Agrees    bool        `json:"agrees"`
+		File        string      `json:"file"`
+		Notes       []string    `json:"notes"`
+		Tolerance   float64     `json:"tolerance"`
+		Rules       []string    `json:"rules"`
+		Engines     [][]string  `json:"engines"`
+		Scenes      []jsonScene `json:"scenes"`
+		Agrees      bool        `json:"agrees"`
+		BakeCommand string      `json:"bakeCommand,omitempty"`
+		Advice      string      `json:"advice,omitempty"`
 	}
 	jsonScene struct {
 		Scene       string     `json:"scene,omitempty"`
@@ -267,19 +338,38 @@ type (
 		Nodes       []jsonNode `json:"nodes"`
 	}
 	jsonNode struct {
-		Name                         string   `json:"name"`
-		Index                        int      `json:"index"`
-		SkewDeg                      *float64 `json:"skewDeg"`
-		Representable                *bool    `json:"representable"`
-		Vertices                     int      `json:"vertices"`
-		MeshDisagreement             *float64 `json:"meshDisagreement"`
-		MeshDisagreementFraction     *float64 `json:"meshDisagreementFraction"`
-		MeshRules                    []string `json:"meshRules"`
-		PositionDisagreement         *float64 `json:"positionDisagreement"`
-		PositionDisagreementFraction *float64 `json:"positionDisagreementFraction"`
-		PositionRules                []string `json:"positionRules"`
-		Agrees                       bool     `json:"agrees"`
-		Undefined                    string   `json:"undefined,omitempty"`
+		Name                         string      `json:"name"`
+		Index                        int         `json:"index"`
+		SkewDeg                      *float64    `json:"skewDeg"`
+		Representable                *bool       `json:"representable"`
+		Vertices                     int         `json:"vertices"`
+		MeshDisagreement             *float64    `json:"meshDisagreement"`
+		MeshDisagreementFraction     *float64    `json:"meshDisagreementFraction"`
+		MeshRules                    []string    `json:"meshRules"`
+		PositionDisagreement         *float64    `json:"positionDisagreement"`
+		PositionDisagreementFraction *float64    `json:"positionDisagreementFraction"`
+		PositionRules                []string    `json:"positionRules"`
+		MeshEngines                  [][]string  `json:"meshEngines"`
+		PositionEngines              [][]string  `json:"positionEngines"`
+		Agrees                       bool        `json:"agrees"`
+		Undefined                    string      `json:"undefined,omitempty"`
+		Causes                       []jsonCause `json:"causes"`
+	}
+	jsonCause struct {
+		Kind       string      `json:"kind"`
+		Text       string      `json:"text"`
+		Node       string      `json:"node"`
+		Parent     bool        `json:"parent,omitempty"`
+		Scale      *[3]float64 `json:"scale,omitempty"`
+		Turned     string      `json:"turned,omitempty"`
+		TurnDeg    *float64    `json:"turnDeg,omitempty"`
+		Axis       *[3]float64 `json:"axis,omitempty"`
+		Shears     bool        `json:"shears,omitempty"`
+		Mirror     bool        `json:"mirror,omitempty"`
+		Origin     string      `json:"origin,omitempty"`
+		OriginNode string      `json:"originNode,omitempty"`
+		Rule       string      `json:"rule,omitempty"`
+		Rules      []string    `json:"rules"`
 	}
 )
 
@@ -300,7 +390,14 @@ type (
 // are rounded to 12 decimals (report.Clean).
 func WriteJSON(w io.Writer, f *File) error {
 	names, tol := f.rules()
-	doc := jsonFile{File: f.Name, Notes: f.Notes, Tolerance: tol, Rules: names, Agrees: f.Agrees(), Scenes: []jsonScene{}}
+	doc := jsonFile{File: f.Name, Notes: f.Notes, Tolerance: tol, Rules: names, Engines: [][]string{}, Agrees: f.Agrees(), Scenes: []jsonScene{},
+		Advice: f.Advice()}
+	if doc.Advice != "" {
+		doc.BakeCommand = f.BakeCommand()
+	}
+	for _, n := range names {
+		doc.Engines = append(doc.Engines, engineList(n))
+	}
 	if doc.Notes == nil {
 		doc.Notes = []string{}
 	}
@@ -354,9 +451,61 @@ func sceneJSON(s *Scene) jsonScene {
 		if jn.PositionRules == nil {
 			jn.PositionRules = []string{}
 		}
+		jn.MeshEngines, jn.PositionEngines = [][]string{}, [][]string{}
+		for _, m := range jn.MeshRules {
+			jn.MeshEngines = append(jn.MeshEngines, engineList(m))
+		}
+		for _, m := range jn.PositionRules {
+			jn.PositionEngines = append(jn.PositionEngines, engineList(m))
+		}
+		jn.Causes = causesJSON(r, n)
 		js.Nodes[i] = jn
 	}
 	return js
+}
+
+// engineList returns the short names of the engines that use rule
+// (modes.EngineShortNames), [] for none.
+func engineList(rule string) []string {
+	if e := modes.EngineShortNames(rule); e != nil {
+		return e
+	}
+	return []string{}
+}
+
+// causesJSON converts node n's causes for WriteJSON ([] for none).
+func causesJSON(r *Report, n *Node) []jsonCause {
+	out := []jsonCause{}
+	for i := range n.Causes {
+		c := &n.Causes[i]
+		jc := jsonCause{Kind: c.Kind, Text: r.CauseText(n, c), Node: c.AtName, Parent: c.Parent, Shears: c.Shears, Mirror: c.Mirror,
+			Origin: c.Origin, OriginNode: c.OriginName, Rule: c.Rule, Turned: c.TurnedName, Rules: []string{}}
+		if c.Kind != CauseOwnShear && c.Kind != CauseRule && (c.Kind != CauseShearedParent || c.Origin == CauseScaleAboveTurn) {
+			jc.Scale = vec3(c.Scale)
+		}
+		if c.Turned >= 0 {
+			jc.TurnDeg, jc.Axis = num(c.TurnDeg), vec3(c.Axis)
+		}
+		for _, m := range r.Affected(c) {
+			jc.Rules = append(jc.Rules, m.Name)
+		}
+		out = append(out, jc)
+	}
+	return out
+}
+
+// vec3 returns v rounded by report.Clean, or nil when a component is not
+// finite.
+func vec3(v mgl64.Vec3) *[3]float64 {
+	var out [3]float64
+	for k := range v {
+		p := num(v[k])
+		if p == nil {
+			return nil
+		}
+		out[k] = *p
+	}
+	return &out
 }
 
 // num returns a pointer to report.Clean(x), or nil when x is not finite

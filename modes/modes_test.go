@@ -521,6 +521,22 @@ func TestEnginesTable(t *testing.T) {
 		if !strings.HasPrefix(e.Source, "https://") && !strings.Contains(e.Source, ": ") {
 			t.Errorf("%s: source %q is neither a URL nor repo: path", e.Engine, e.Source)
 		}
+		// A short name is for running text: a few words, no punctuation
+		// that would clash with the audit's "Unity, Godot (rule)".
+		if e.Short == "" || len(e.Short) > 26 || strings.ContainsAny(e.Short, ",()=") {
+			t.Errorf("%s: short name %q is empty, over 26 characters or holds , ( ) =", e.Engine, e.Short)
+		}
+	}
+	// The audit's example, "Unity, Godot (accumulate-matrices) vs Unreal
+	// (accumulate-trs)", comes from the table's first rows per mode.
+	if got := EngineShortNames("accumulate-matrices"); len(got) < 2 || got[0] != "Unity" || got[1] != "Godot" {
+		t.Errorf("accumulate-matrices short names %q, want Unity, Godot first", got)
+	}
+	if got := EngineShortNames("accumulate-trs"); len(got) == 0 || got[0] != "Unreal" {
+		t.Errorf("accumulate-trs short names %q, want Unreal first", got)
+	}
+	if got := EngineShortNames("no-such-mode"); got != nil {
+		t.Errorf("an unknown mode's short names %q, want nil", got)
 	}
 	for _, m := range All {
 		if len(EngineNames(m.Name)) == 0 {

@@ -17,7 +17,7 @@ import (
 
 // Sizes of the skew arc.
 const (
-	ArcFrac     = 0.5  // the arc's radius as a fraction of the shorter of its two columns
+	ArcFrac     = 0.5  // the arc's radius as a fraction of the shorter of its two columns, in the camera's unit
 	ArcLabelAt  = 1.25 // the label's anchor, in radii from the origin along the arc's middle
 	ArcSegments = 24   // segments of the arc
 	ArcWidth    = 2.0  // pixels
@@ -31,18 +31,25 @@ type SkewArc struct {
 	Origin  mgl64.Vec3 // the node's world origin (translation column)
 	Cols    [2]int     // the two columns, 0 x, 1 y, 2 z, lower first
 	U, V    mgl64.Vec3 // those columns (world units)
-	Radius  float64    // ArcFrac times the shorter of U and V
+	Radius  float64    // ArcFrac times the shorter of U and V, times the camera's unit
 	SkewDeg float64    // |angle(U, V) - 90°|: the node's skew as transform.SkewDeg gives it
 	LabelAt mgl64.Vec3 // where the label is anchored: ArcLabelAt radii out along the arc's middle
 	Text    string     // the label: "skew 52.3°" (SkewDeg to one decimal)
 }
 
-// FindSkewArc returns the skew arc of a node with world matrix w, and
-// false when there is none to draw: w not finite, a column counting as
-// zero (transform.SkewDeg's undefined skew), or no visible skew (the
-// threshold of modes.Readout.Skewed). Of equally sheared pairs the first
-// of (x, y), (x, z), (y, z) is taken. It allocates nothing.
-func FindSkewArc(w mgl64.Mat4) (SkewArc, bool) {
+// FindSkewArc returns the skew arc of a node with world matrix w, seen
+// by a camera of unit u (render.Camera.U: the arc's radius is in it, as
+// the local axes' lengths are, so it keeps its size beside a model in
+// millimetres or kilometres; 1 for the presets), and false when there is
+// none to draw: w not finite, a column counting as zero
+// (transform.SkewDeg's undefined skew), or no visible skew (the threshold
+// of modes.Readout.Skewed). A u that is not positive and finite counts as
+// 1. Of equally sheared pairs the first of (x, y), (x, z), (y, z) is
+// taken. It allocates nothing.
+func FindSkewArc(w mgl64.Mat4, u float64) (SkewArc, bool) {
+	if !(u > 0) || math.IsInf(u, 0) {
+		u = 1
+	}
 	if !transform.Finite(w[:]...) {
 		return SkewArc{}, false
 	}
@@ -63,7 +70,7 @@ func FindSkewArc(w mgl64.Mat4) (SkewArc, bool) {
 			a.SkewDeg, a.Cols, a.U, a.V = d, p, u, v
 		}
 	}
-	a.Radius = ArcFrac * math.Min(a.U.Len(), a.V.Len())
+	a.Radius = ArcFrac * math.Min(a.U.Len(), a.V.Len()) * u
 	mid, ok := render.ArcDir(a.U, a.V, 0.5)
 	if !ok || !(a.Radius > 0) || math.IsInf(a.Radius, 0) {
 		return SkewArc{}, false
@@ -118,7 +125,7 @@ func (m *Model) artifacts(split bool) {
 		if m.HideArc || (k == 1 && !split) || m.Picked < 0 || m.Picked >= len(m.World[k]) {
 			continue
 		}
-		if a, ok := FindSkewArc(m.World[k][m.Picked]); ok {
+		if a, ok := FindSkewArc(m.World[k][m.Picked], m.Camera.U()); ok {
 			m.Arcs[k] = a
 			DrawArc(&m.Frames[k], a)
 		}

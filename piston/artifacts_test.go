@@ -113,12 +113,12 @@ func TestSkewArcWhenNot(t *testing.T) {
 	}
 	nan := mgl64.Ident4()
 	nan[5] = math.NaN()
-	if _, ok := FindSkewArc(nan); ok {
+	if _, ok := FindSkewArc(nan, 1); ok {
 		t.Error("a NaN matrix has an arc")
 	}
 	inf := mgl64.Ident4()
 	inf[4] = math.Inf(1)
-	if _, ok := FindSkewArc(inf); ok {
+	if _, ok := FindSkewArc(inf, 1); ok {
 		t.Error("an infinite matrix has an arc")
 	}
 	m = skewedPiston(t, modes.AccumulateMatrices.Name)

@@ -7,7 +7,9 @@ import (
 	"path"
 
 	"skewlab/gltfio"
+	"skewlab/modes"
 	"skewlab/scene"
+	"skewlab/state"
 )
 
 // Opened is where the model's scene came from when it was opened from a
@@ -34,8 +36,12 @@ const FileMax = gltfio.MaxFileBytes
 
 // Open reads the scene file name from fsys (a glTF 2.0 .gltf or .glb,
 // whose buffers are read from beside it in fsys, or a skewlab .json
-// scene) and makes it the scene being edited, framed, in the mode shown;
-// a glTF file shows its default scene (ChooseScene picks another). On
+// scene) and makes it the scene being edited, framed. A skewlab scene
+// keeps the mode shown; a glTF file opens in accumulate-matrices, what
+// glTF means, unless the mode was given (-mode, the URL's mode=) or
+// chosen in the window since the last scene was loaded, which it keeps
+// (state.OpenMode). A glTF file shows its default scene (ChooseScene
+// picks another). On
 // error the model is unchanged and the error names the file and the
 // node, accessor or field at fault. diskPath, when not "", is the file's
 // path on disk, which Share writes as -scene.
@@ -72,6 +78,9 @@ func (m *Model) Open(fsys fs.FS, name, diskPath string) error {
 	}
 	m.Preset, m.Picked = "", -1
 	m.File = &o
+	given := m.modeGiven || m.Mode != m.loadedMode
+	m.Mode = modes.Index(state.OpenMode(ModeName(m.Mode), given, o.GLTF != nil))
+	m.loadedMode = m.Mode
 	m.Load(sc, nil)
 	m.Touch()
 	return nil

@@ -63,7 +63,9 @@ func (v View) String() string {
 
 // FrameNext asks the next Recompute to frame the scene: render.Camera.Fit
 // of the camera to the nodes' meshes (render.MeshBounds) under the shown
-// modes, keeping the camera's direction, field of view and projection.
+// modes, keeping the camera's direction, field of view and projection,
+// with the camera's unit made the box's (render.UnitFor of its diagonal),
+// so a model of any size is framed whole and centred.
 // In split view both panes share one camera, fitted to the union of both
 // modes' boxes at a pane's aspect (on the comparison wall, of every
 // pane's box at a pane picture's aspect): each piston then lies inside its own
@@ -156,8 +158,17 @@ func (m *Model) fitted(cam render.Camera, w, h float64, cmp int) (render.Camera,
 	if !ok {
 		return cam, false
 	}
+	cam.Unit = boxUnit(lo, hi)
 	cam.Fit(lo, hi, w/h, FrameMargin)
 	return cam, true
+}
+
+// boxUnit returns the unit (render.UnitFor) of a model whose drawn
+// vertices fill the box lo..hi: the framing measures the camera's limits
+// and the decorations in it, so a model in millimetres or kilometres is
+// framed whole.
+func boxUnit(lo, hi mgl64.Vec3) float64 {
+	return render.UnitFor(hi.Sub(lo).Len())
 }
 
 // fittedWall is fitted for the wall: cam fitted to the union of every
@@ -172,6 +183,7 @@ func (m *Model) fittedWall(cam render.Camera, w, h float64) (render.Camera, bool
 	if !ok {
 		return cam, false
 	}
+	cam.Unit = boxUnit(lo, hi)
 	cam.Fit(lo, hi, aspect, WallMargin)
 	return cam, true
 }

@@ -97,6 +97,7 @@ func TestGivenCameraIsKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := CameraFromSpec(spec, render.DefaultCamera())
+	want.Unit = 1 // the scene's unit (render.UnitFor): the piston is 2.9 units across
 	m.Recompute(bandX, bandW, bandH)
 	if m.Camera != want || m.Framing() {
 		t.Fatalf("given camera became %+v", m.Camera)

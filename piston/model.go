@@ -6,7 +6,9 @@
 package piston
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -34,7 +36,7 @@ const Name = "piston"
 // Lab is what the piston lab contributes to the state: its name, the
 // scene presets (the lab's default first), which are scenes, and its own
 // settings (Params: the comparison wall).
-var Lab = state.Lab{Name: Name, Presets: scene.PresetNames(), Scenes: true, Params: Params, CheckGesture: CheckGesture}
+var Lab = state.Lab{Name: Name, Presets: scene.PresetNames(), Scenes: true, Params: Params, CheckGesture: CheckGesture, CheckCamera: CheckCamera}
 
 // Model is the piston lab's state: the scene being edited, its slider
 // values, the mode, comparison, spin, camera and drawing options, and the
@@ -83,6 +85,13 @@ type Model struct {
 	frame     bool          // a framing waits for the next Recompute (FrameNext)
 	frameFrom render.Camera // the camera when it was asked for
 	homeGiven bool          // Home is st.Camera: used as is, never framed
+
+	// modeGiven records that the mode was given (-mode, mode=) and
+	// loadedMode the mode the last scene was loaded in: a file opened
+	// later keeps the mode shown when it was given or chosen since
+	// (state.OpenMode; Open).
+	modeGiven  bool
+	loadedMode int
 }
 
 // SpinStep is how far the spin turns per tick, in degrees (one turn in six
@@ -107,11 +116,14 @@ func NewModel(st state.State) (*Model, error) {
 	} else if sc, err = st.ViewScene(); err != nil {
 		return nil, err
 	}
-	m := &Model{Mode: modes.Index(st.Mode), Compare: -1, Split: st.Split, Spin: st.Spin,
-		Opt: render.DefaultOptions(), Ghost: true, Home: HomeCamera(st), Picked: -1}
+	// A glTF file opens in accumulate-matrices unless the mode was given
+	// (state.OpenMode, the one rule of every surface).
+	m := &Model{Mode: modes.Index(state.OpenMode(st.Mode, st.ModeGiven(), file != nil && file.GLTF != nil)), Compare: -1, Split: st.Split, Spin: st.Spin,
+		Opt: render.DefaultOptions(), Ghost: true, Home: HomeCamera(st), Picked: -1, modeGiven: st.ModeGiven()}
 	if m.Mode < 0 {
 		m.Mode = modes.Index(modes.Default)
 	}
+	m.loadedMode = m.Mode
 	if st.Compare != "" {
 		m.Compare = modes.Index(st.Compare)
 	}
@@ -134,8 +146,62 @@ func NewModel(st state.State) (*Model, error) {
 	if st.Fold {
 		m.Fold()
 	}
+	if st.Camera != nil {
+		// A given camera is used as is: its unit is the scene's, and its
+		// distance must be within the scene's limit.
+		u, size := m.SceneUnit()
+		if lim := render.MaxDistance * u; !(st.Camera.Distance <= lim) {
+			return nil, cameraError{fmt.Errorf("camera %q: distance %g out of range (0, %g] for this scene (%g times its unit %g; it is %s units across under %s)",
+				st.Camera.String(), st.Camera.Distance, lim, render.MaxDistance, u, strconv.FormatFloat(size, 'g', 4, 64), ModeName(m.Mode))}
+		}
+		m.Home.Unit, m.Camera.Unit = u, u
+	}
 	m.frame = m.frame && !m.homeGiven
 	return m, nil
+}
+
+// cameraError is NewModel's error for a camera setting the scene refuses
+// (CheckCamera tells it from the scene's own errors).
+type cameraError struct{ error }
+
+// CheckCamera reports a camera setting of st (st.Camera, not nil) whose
+// distance is beyond its scene's limit, as NewModel does: render.MaxDistance
+// times the scene's unit (SceneUnit). It is the piston lab's
+// state.Lab.CheckCamera; nil when st has no camera or its scene does not
+// load (the scene's own check says why).
+func CheckCamera(st state.State) error {
+	if st.Camera == nil {
+		return nil
+	}
+	var ce cameraError
+	if _, err := NewModel(st); errors.As(err, &ce) {
+		return err
+	}
+	return nil
+}
+
+// SceneUnit returns the unit (render.UnitFor) of the scene as the model
+// shows it now, with its size: the diagonal of the bounding box of its
+// drawn vertices under Mode and, when it is shown (a ghost or the split),
+// the compared mode (render.MeshBounds; the edits applied, no spin). A
+// scene without drawn vertices has unit 1 and size 0.
+func (m *Model) SceneUnit() (unit, size float64) {
+	m.ApplyEdits()
+	nodes := m.Scene.Nodes
+	w := make([]mgl64.Mat4, len(nodes))
+	var ws modes.Workspace
+	modes.All[m.Mode].World(nodes, &ws, w)
+	lo, hi, ok := render.MeshBounds(m.Scene, w)
+	if c := m.Compare; c >= 0 && c < len(modes.All) && (m.Split || m.Ghost) {
+		modes.All[c].World(nodes, &ws, w)
+		blo, bhi, bok := render.MeshBounds(m.Scene, w)
+		lo, hi, ok = render.UnionBounds(lo, hi, ok, blo, bhi, bok)
+	}
+	if !ok {
+		return 1, 0
+	}
+	size = hi.Sub(lo).Len()
+	return render.UnitFor(size), size
 }
 
 // Load makes sc the scene being edited and its own reset point, and
@@ -210,6 +276,7 @@ func (m *Model) LoadPreset(name string) error {
 		m.Compare = modes.Index(p.Compare)
 	}
 	m.Preset, m.File = name, nil
+	m.modeGiven, m.loadedMode = false, m.Mode // the preset's mode replaced any given one
 	m.Load(sc, nil)
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"skewlab/modes"
 	"skewlab/render"
 	"skewlab/state"
+	"skewlab/transform"
 )
 
 // shareDigits is how many decimals Share keeps: slider steps are 0.01 and
@@ -29,7 +30,10 @@ const shareDigits = 1e6
 // m's camera is exactly that framing of the scene as it is now, in the
 // last picture's band, from the default or a standard direction (or such
 // a framing waits for the next picture). A camera given when the model was
-// made (st.Camera) is always written. Numbers are rounded to 1e-6. A
+// made (st.Camera) is always written. Numbers are rounded to 1e-6 (the
+// camera's lengths to 1e-6 of its unit when that is below 1), and its
+// distance kept within what the scene and a setting allow (500 times the
+// unit, at most transform.MaxMagnitude). A
 // re-parented scene cannot be written as sets; its node edits are left
 // out. Every other field of st is left as it is.
 func (m *Model) Share(st *state.State) {
@@ -74,9 +78,14 @@ func (m *Model) Share(st *state.State) {
 	c := m.Camera
 	st.View, st.Ortho, st.Camera = viewName(c), c.Ortho, nil
 	if m.homeGiven || !m.opensFramed(*st) {
+		// Lengths to 1e-6 of the camera's unit when it is below 1 (a model
+		// in kilometres drawn in its thousandths keeps its precision).
+		u := min(c.U(), 1)
+		round := func(v float64) float64 { return shareRound(v/u) * u }
 		spec := state.CameraSpec{
-			Yaw: shareRound(c.Yaw), Pitch: shareRound(mgl64.Clamp(c.Pitch, -90, 90)), Distance: shareRound(mgl64.Clamp(c.Distance, 1e-3, 500)),
-			Target:    mgl64.Vec3{shareRound(c.Target[0]), shareRound(c.Target[1]), shareRound(c.Target[2])},
+			Yaw: shareRound(c.Yaw), Pitch: shareRound(mgl64.Clamp(c.Pitch, -90, 90)),
+			Distance:  round(mgl64.Clamp(c.Distance, u/shareDigits, min(render.MaxDistance*c.U(), transform.MaxMagnitude))),
+			Target:    mgl64.Vec3{round(c.Target[0]), round(c.Target[1]), round(c.Target[2])},
 			HasTarget: true,
 		}
 		if c.Fov != render.DefaultCamera().Fov {

@@ -242,7 +242,7 @@ func (m *Model) drawWall() {
 		f.Begin(m.Camera, p.Picture)
 		f.Scene(m.Scene, p.World, opt)
 		if !m.HideArc && m.Picked >= 0 && m.Picked < len(p.World) {
-			if a, ok := FindSkewArc(p.World[m.Picked]); ok {
+			if a, ok := FindSkewArc(p.World[m.Picked], m.Camera.U()); ok {
 				f.Arc(a.Origin, a.U, a.V, a.Radius, ArcSegments, render.Warning, ArcWidth)
 			}
 		}

@@ -8,8 +8,8 @@ import (
 	"skewlab/transform"
 )
 
-// Near and Far are the camera's clip plane distances (world units), as in
-// the original demo.
+// Near and Far are the camera's clip plane distances, as in the original
+// demo, in the camera's unit (Camera.Unit; world units for unit 1).
 const (
 	Near = 0.1
 	Far  = 500.0
@@ -19,8 +19,51 @@ const (
 const (
 	MaxPitch    = 89.0  // Orbit clamps Pitch to [-MaxPitch, MaxPitch] degrees (see Orbit for a view preset beyond it)
 	MinDistance = 0.5   // Zoom and Fit clamp Distance to [MinDistance, MaxDistance]
-	MaxDistance = 500.0 // world units
+	MaxDistance = 500.0 // in the camera's unit (Camera.Unit)
 )
+
+// The sizes, in world units, between which a model's unit is 1 (UnitFor):
+// from the unit cube's diagonal, sqrt(3), the smallest model FitMinRadius
+// leaves as it is, to 50, a tenth of MaxDistance.
+const (
+	UnitBandLo = 1.7320508075688772
+	UnitBandHi = 50.0
+)
+
+// UnitFor returns the unit a view of a model of the given size (the
+// diagonal of the bounding box of its drawn vertices, in world units)
+// measures its limits and decorations in (Camera.Unit): 1 for a size from
+// UnitBandLo to UnitBandHi (the presets, and models in metres: the fixed
+// limits were made for them); above, the power of ten that puts the size
+// between 5 and 50 units of it (a model 800 units across, in
+// millimetres, gets 100; one of 1e5 gets 1e4); below, the largest power
+// of ten whose unit cube's diagonal (sqrt(3) units) is at most the size
+// (a model 0.001 across gets 1e-4). So the far plane and the largest
+// distance (Far and MaxDistance times the unit) are at least 10 times the
+// size, the smallest distance (MinDistance) at most 0.29 of it, and
+// FitMinRadius frames only a model that has collapsed. A size that is 0,
+// negative or not finite gives 1.
+func UnitFor(size float64) float64 {
+	if !(size > 0) || math.IsInf(size, 0) || size >= UnitBandLo && size < UnitBandHi {
+		return 1
+	}
+	lo := 5.0 // size/u in [lo, 10*lo)
+	if size < UnitBandLo {
+		lo = UnitBandLo
+	}
+	u := math.Pow(10, math.Floor(math.Log10(size/lo)))
+	// Log10 and Pow can round across a power of ten: keep size/u in range.
+	switch {
+	case size/u >= 10*lo:
+		u *= 10
+	case size/u < lo:
+		u /= 10
+	}
+	if !(u > 0) || math.IsInf(u, 0) {
+		return 1
+	}
+	return u
+}
 
 // Camera is an orbit camera looking at Target from Distance world units
 // away. Yaw is in degrees about +y, measured from +z toward +x (yaw 0 puts
@@ -33,13 +76,28 @@ const (
 // perpendicular to it and to the view direction (Up): world +y leans
 // toward the viewer as the pitch grows, and at pitch 90 the screen's up is
 // the horizontal direction away from the eye's yaw, so the view never
-// degenerates. The zero value is not usable (Distance and Fov are zero);
-// start from DefaultCamera.
+// degenerates. Unit is the length the camera's limits and the scene's
+// decorations are measured in (UnitFor of the model's size; 0 counts as
+// 1): the clip planes (Near, Far), the distance limits (MinDistance,
+// MaxDistance), Fit's FitMinRadius, and the grid, basis rods and axis cap
+// Frame.Scene draws are all multiplied by it, so a model in millimetres or
+// kilometres is seen as one in metres is. The zero value is not usable
+// (Distance and Fov are zero); start from DefaultCamera.
 type Camera struct {
 	Target        mgl64.Vec3
 	Yaw, Pitch    float64
 	Distance, Fov float64
 	Ortho         bool
+	Unit          float64
+}
+
+// U returns the camera's unit: Unit, or 1 when Unit is 0, negative or
+// not finite.
+func (c Camera) U() float64 {
+	if c.Unit > 0 && !math.IsInf(c.Unit, 0) {
+		return c.Unit
+	}
+	return 1
 }
 
 // DefaultEye and DefaultTarget are the original demo's camera placement.
@@ -140,9 +198,10 @@ func (c Camera) HalfHeight() float64 {
 
 // Projection returns the camera-to-clip matrix for a viewport of the given
 // aspect (width / height), OpenGL conventions (NDC z in [-1, 1]).
-// Perspective uses Fov, near Near and far Far. Orthographic spans
-// 2*HalfHeight() vertically, so objects in the plane of Target keep their
-// size when switching, and keeps depths from -Far to Far: an orthographic
+// Perspective uses Fov, near Near and far Far (times the unit, U).
+// Orthographic spans 2*HalfHeight() vertically, so objects in the plane
+// of Target keep their size when switching, and keeps depths from -Far to
+// Far (times the unit): an orthographic
 // picture has no eye point to be behind, so nothing near the camera is
 // cut off however close Fit or a zoom brings it. A non-positive or
 // non-finite aspect gives a matrix with Inf or NaN (Frame.Begin then
@@ -150,9 +209,9 @@ func (c Camera) HalfHeight() float64 {
 func (c Camera) Projection(aspect float64) mgl64.Mat4 {
 	if c.Ortho {
 		h := c.HalfHeight()
-		return mgl64.Ortho(-h*aspect, h*aspect, -h, h, -Far, Far)
+		return mgl64.Ortho(-h*aspect, h*aspect, -h, h, -Far*c.U(), Far*c.U())
 	}
-	return mgl64.Perspective(mgl64.DegToRad(c.Fov), aspect, Near, Far)
+	return mgl64.Perspective(mgl64.DegToRad(c.Fov), aspect, Near*c.U(), Far*c.U())
 }
 
 // Orbit turns the camera about Target by dYaw and dPitch degrees. Pitch is
@@ -175,13 +234,13 @@ func (c *Camera) Orbit(dYaw, dPitch float64) {
 }
 
 // Zoom multiplies Distance by factor (below 1 moves closer), clamped to
-// [MinDistance, MaxDistance]. A non-finite or non-positive factor is
+// [MinDistance, MaxDistance] times the unit (U). A non-finite or non-positive factor is
 // ignored. Target and angles are unchanged.
 func (c *Camera) Zoom(factor float64) {
 	if !transform.Finite(factor) || factor <= 0 {
 		return
 	}
-	c.Distance = mgl64.Clamp(c.Distance*factor, MinDistance, MaxDistance)
+	c.Distance = mgl64.Clamp(c.Distance*factor, MinDistance*c.U(), MaxDistance*c.U())
 }
 
 // ZoomAt zooms like Zoom(factor) toward the pixel at of the viewport vp
@@ -260,7 +319,7 @@ func (c *Camera) Face(o Orientation) {
 	}
 }
 
-// FitMinRadius is the smallest half-size, in world units, that Fit
+// FitMinRadius is the smallest half-size, in the camera's unit, that Fit
 // frames: a box smaller than this in every direction (a scene scaled to
 // a point) is framed as a sphere of this radius about its centre.
 const FitMinRadius = 0.5
@@ -280,7 +339,11 @@ const FitMinRadius = 0.5
 // through it facing the camera (by at most the box's half-depth along the
 // view times tan(Fov/2) times the aspect on x, and without the aspect on
 // y; zero when the box looks symmetric, as a cube from the front), and every
-// corner stays at least 2*Near in front of the eye.
+// corner stays at least 2*Near (times the unit) in front of the eye.
+//
+// Fit keeps the camera's Unit: give it UnitFor of the box's size first
+// (as the piston model does) and every box is framed whole. Lengths
+// below are in that unit (U).
 //
 // Degenerate input: a box smaller than FitMinRadius in every direction is
 // framed as a cube of that half-size (a zero-scale scene); lo > hi on an
@@ -288,8 +351,8 @@ const FitMinRadius = 0.5
 // margin, a non-positive aspect or a Fov outside (0, 180) leaves the
 // camera as it is. Distance is clamped to [MinDistance, MaxDistance]: a
 // box too big to fit from MaxDistance (over about 460 units across at 60
-// degrees) is centred and cropped, since the far plane (Far) would cut it
-// anyway.
+// degrees, with a unit too small for it) is centred and cropped, since the
+// far plane (Far) would cut it anyway.
 func (c *Camera) Fit(lo, hi mgl64.Vec3, aspect, margin float64) {
 	if !transform.Finite(lo[0], lo[1], lo[2], hi[0], hi[1], hi[2], aspect, margin) || !(aspect > 0) ||
 		!(c.Fov > 0 && c.Fov < 180) {
@@ -300,10 +363,11 @@ func (c *Camera) Fit(lo, hi mgl64.Vec3, aspect, margin float64) {
 	kx, ky := s*aspect*ty, s*ty // inner half-width and half-height per unit of depth
 	ctr := lo.Add(hi).Mul(0.5)
 	half := mgl64.Vec3{math.Abs(hi[0]-lo[0]) / 2, math.Abs(hi[1]-lo[1]) / 2, math.Abs(hi[2]-lo[2]) / 2}
-	if max(half[0], half[1], half[2]) < FitMinRadius {
-		half = mgl64.Vec3{FitMinRadius, FitMinRadius, FitMinRadius}
+	u := c.U()
+	if r := FitMinRadius * u; max(half[0], half[1], half[2]) < r {
+		half = mgl64.Vec3{r, r, r}
 	}
-	r, u, b := c.Right(), c.Up(), c.Offset()
+	r, up, b := c.Right(), c.Up(), c.Offset()
 	// In the camera's axes about the centre (x right, y up, z toward the
 	// eye), a corner at depth D - z is inside the inner rectangle when
 	// |x - ex| <= kx (D - z), and likewise for y: with px = max(x + kx z)
@@ -318,7 +382,7 @@ func (c *Camera) Fit(lo, hi mgl64.Vec3, aspect, margin float64) {
 				q[k] = -q[k]
 			}
 		}
-		x, y, z := q.Dot(r), q.Dot(u), q.Dot(b)
+		x, y, z := q.Dot(r), q.Dot(up), q.Dot(b)
 		px, qx = max(px, x+kx*z), min(qx, x-kx*z)
 		py, qy = max(py, y+ky*z), min(qy, y-ky*z)
 		zmax, hx, hy = max(zmax, z), max(hx, math.Abs(x)), max(hy, math.Abs(y))
@@ -327,15 +391,15 @@ func (c *Camera) Fit(lo, hi mgl64.Vec3, aspect, margin float64) {
 	if c.Ortho {
 		d = max(hx/kx, hy/ky)
 	} else {
-		d = max((px-qx)/(2*kx), (py-qy)/(2*ky), zmax+2*Near)
+		d = max((px-qx)/(2*kx), (py-qy)/(2*ky), zmax+2*Near*u)
 		ex, ey = (px+qx)/2, (py+qy)/2
 	}
 	if !transform.Finite(d, ex, ey) {
 		return
 	}
-	if d > MaxDistance {
+	if d > MaxDistance*u {
 		ex, ey = 0, 0 // cropped anyway: keep the centre in the middle
 	}
-	c.Target = ctr.Add(r.Mul(ex)).Add(u.Mul(ey))
-	c.Distance = mgl64.Clamp(d, MinDistance, MaxDistance)
+	c.Target = ctr.Add(r.Mul(ex)).Add(up.Mul(ey))
+	c.Distance = mgl64.Clamp(d, MinDistance*u, MaxDistance*u)
 }

@@ -29,7 +29,8 @@ func DefaultOptions() Options {
 	return Options{Grid: true, Basis: true, LocalAxes: true, Labels: true, Dim: 1}
 }
 
-// Sizes of the scene decorations, in world units and pixels.
+// Sizes of the scene decorations, in pixels and in the camera's unit
+// (Camera.U: world units for unit 1, the presets').
 const (
 	GridHalf   = 10   // the ground grid spans [-GridHalf, GridHalf] on x and z, at y = 0
 	GridStep   = 1    // spacing of the grid lines
@@ -48,7 +49,11 @@ const (
 // BasisLen), each node's shape in its colour, each node's local axes (the
 // first three columns of world[i] times AxisLen from its origin, so scale
 // along the local axes shows as length and skew as non-perpendicular
-// axes; each capped at AxisMax), and node names at their origins. Nodes
+// axes; each capped at AxisMax), and node names at their origins. The
+// grid's span and spacing, the rods' length, and the axes' factor and cap
+// are in the unit of the camera given to Begin (Camera.U), so they keep
+// their size beside a model in millimetres or kilometres (whose nodes'
+// columns are about 1 long while its meshes are 1000 or 0.001 across). Nodes
 // beyond len(world) are skipped, and so is a node whose world matrix has
 // an entry that is not finite (it overflowed: the readouts call it
 // undefined): no shape, axes or label. Shapes come first after the grid
@@ -58,18 +63,19 @@ func (f *Frame) Scene(s *scene.Scene, world []mgl64.Mat4, opt Options) {
 	if !(dim > 0) {
 		dim = 1
 	}
+	u := f.cam.U()
 	if opt.Grid {
-		f.grid(GridColor.Dim(dim))
+		f.grid(GridColor.Dim(dim), u)
 	}
 	if opt.Basis {
-		o := mgl64.Vec3{}
-		f.Line(o, mgl64.Vec3{BasisLen, 0, 0}, XColor.Dim(dim), BasisWidth)
-		f.Line(o, mgl64.Vec3{0, BasisLen, 0}, YColor.Dim(dim), BasisWidth)
-		f.Line(o, mgl64.Vec3{0, 0, BasisLen}, ZColor.Dim(dim), BasisWidth)
+		o, l := mgl64.Vec3{}, BasisLen*u
+		f.Line(o, mgl64.Vec3{l, 0, 0}, XColor.Dim(dim), BasisWidth)
+		f.Line(o, mgl64.Vec3{0, l, 0}, YColor.Dim(dim), BasisWidth)
+		f.Line(o, mgl64.Vec3{0, 0, l}, ZColor.Dim(dim), BasisWidth)
 		if opt.Labels {
-			f.Text(mgl64.Vec3{BasisLen, 0, 0}, "x", XColor.Dim(dim))
-			f.Text(mgl64.Vec3{0, BasisLen, 0}, "y", YColor.Dim(dim))
-			f.Text(mgl64.Vec3{0, 0, BasisLen}, "z", ZColor.Dim(dim))
+			f.Text(mgl64.Vec3{l, 0, 0}, "x", XColor.Dim(dim))
+			f.Text(mgl64.Vec3{0, l, 0}, "y", YColor.Dim(dim))
+			f.Text(mgl64.Vec3{0, 0, l}, "z", ZColor.Dim(dim))
 		}
 	}
 	n := min(len(s.Nodes), len(world))
@@ -107,9 +113,9 @@ func (f *Frame) Scene(s *scene.Scene, world []mgl64.Mat4, opt Options) {
 		if opt.LocalAxes {
 			axisColors := [3]Color{XColor, YColor, ZColor}
 			for k := 0; k < 3; k++ {
-				v := mgl64.Vec3{w[4*k], w[4*k+1], w[4*k+2]}.Mul(AxisLen)
-				if l := v.Len(); l > AxisMax {
-					v = v.Mul(AxisMax / l)
+				v := mgl64.Vec3{w[4*k], w[4*k+1], w[4*k+2]}.Mul(AxisLen * u)
+				if l := v.Len(); l > AxisMax*u {
+					v = v.Mul(AxisMax * u / l)
 				}
 				f.Line(o, o.Add(v), axisColors[k].Dim(0.8*dim), AxisWidth)
 			}
@@ -124,10 +130,13 @@ func (f *Frame) Scene(s *scene.Scene, world []mgl64.Mat4, opt Options) {
 	}
 }
 
-func (f *Frame) grid(c Color) {
+// grid draws the ground grid in unit u: lines every GridStep*u from
+// -GridHalf*u to GridHalf*u on x and z.
+func (f *Frame) grid(c Color, u float64) {
+	h := GridHalf * u
 	for v := -GridHalf; v <= GridHalf; v += GridStep {
-		x := float64(v)
-		f.Line(mgl64.Vec3{x, 0, -GridHalf}, mgl64.Vec3{x, 0, GridHalf}, c, GridWidth)
-		f.Line(mgl64.Vec3{-GridHalf, 0, x}, mgl64.Vec3{GridHalf, 0, x}, c, GridWidth)
+		x := float64(v) * u
+		f.Line(mgl64.Vec3{x, 0, -h}, mgl64.Vec3{x, 0, h}, c, GridWidth)
+		f.Line(mgl64.Vec3{-h, 0, x}, mgl64.Vec3{h, 0, x}, c, GridWidth)
 	}
 }

@@ -24,6 +24,13 @@ type Lab struct {
 	// (a tour step's), with the reason when it does not; nil for a lab
 	// that plays no gestures. The zero Gesture is always accepted.
 	CheckGesture func(st State, g Gesture) error
+	// CheckCamera reports a camera setting (st.Camera, not nil) the lab
+	// cannot show its scene from, with the reason: the piston lab
+	// refuses a distance beyond its scene's limit, which grows with the
+	// scene's size (piston.NewModel). It returns nil when the scene
+	// itself does not load (the scene's own check reports that), and is
+	// nil for a lab that ignores the camera.
+	CheckCamera func(st State) error
 	// Params are settings only this lab reads (flags and URL parameters,
 	// listed after ViewParams in ViewParams), for example the drift lab's
 	// normalize. Their names must differ from every other parameter's.
@@ -142,11 +149,20 @@ func presetUsage() string {
 	return strings.Join(parts, "; ")
 }
 
-// Check reports a preset that does not fit the lab: a preset of a lab
-// without scenes (a dynamics model) needs that lab, while a scene preset
-// suits any lab (it is the scene lab's view's scene when another lab is
-// shown).
+// Check reports a preset that does not fit the lab (a preset of a lab
+// without scenes, a dynamics model, needs that lab, while a scene preset
+// suits any lab: it is the scene lab's view's scene when another lab is
+// shown), then a camera setting a lab refuses for its scene
+// (CheckCamera), whichever lab is shown.
 func (s State) Check() error {
+	if err := s.checkPreset(); err != nil {
+		return err
+	}
+	return s.checkCamera()
+}
+
+// checkPreset is Check's preset part.
+func (s State) checkPreset() error {
 	lab := LabOfPreset(s.Preset)
 	if lab == "" || isSceneLab(lab) || lab == s.Lab {
 		return nil
@@ -173,6 +189,22 @@ func (s State) Validate() error {
 	}
 	_, err := s.ViewScene()
 	return err
+}
+
+// checkCamera is Check's camera part: every installed lab's CheckCamera,
+// when the camera is set.
+func (s State) checkCamera() error {
+	if s.Camera == nil {
+		return nil
+	}
+	for _, l := range labs {
+		if l.CheckCamera != nil {
+			if err := l.CheckCamera(s); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // CheckGesture checks g (Gesture.Check) and that the lab of st plays it

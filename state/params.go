@@ -173,7 +173,7 @@ func viewParams() []Param {
 		{Name: "spin", IsBool: true, Usage: "spin B about its own x axis",
 			Apply: func(s *State, v string) (err error) { s.Spin, err = parseBool("spin", v); return },
 			Value: func(s State) []string { return boolValue(s.Spin) }},
-		{Name: "camera", Usage: "camera yaw,pitch,distance[,tx,ty,tz[,fov]] in degrees",
+		{Name: "camera", Usage: "camera yaw,pitch,distance[,tx,ty,tz[,fov]]: angles in degrees, pitch -90 to 90, fov 1 to 179; the distance above 0 and at most 500 times the scene's unit (1 for a model from 1.73 to 50 units across, else the power of ten that scales its size into that range: 100 for one of 800; docs/app.md)",
 			Apply: func(s *State, v string) error {
 				c, err := ParseCamera(v)
 				if err != nil {
@@ -368,9 +368,13 @@ func FromQuery(q url.Values) (State, []error) {
 			}
 		}
 	}
-	if err := s.Check(); err != nil {
+	if err := s.checkPreset(); err != nil {
 		errs = append(errs, fmt.Errorf("URL parameter preset: %v", err))
 		s.Preset = Default().Preset
+	}
+	if err := s.checkCamera(); err != nil {
+		errs = append(errs, fmt.Errorf("URL parameter camera: %v", err))
+		s.Camera = nil // the framed view of the scene
 	}
 	for name := range q {
 		if _, ok := known[name]; !ok {

@@ -95,15 +95,59 @@ func presetMode(p scene.Preset) string {
 	return modes.Default
 }
 
-// PresetDefaults returns the mode and comparison the state's preset opens
-// in (modes.Default and "" for a scene file, a preset that carries none,
-// or a preset of another lab): the values a Share link leaves out.
+// PresetDefaults returns the mode and comparison the state's preset or
+// scene file opens in when none is given: a preset's own (modes.Default
+// and "" for a preset that carries none, or a preset of another lab), and
+// for a scene file OpenMode's (accumulate-matrices for glTF,
+// modes.Default for a skewlab scene file) with no comparison. These are
+// the values a Share link leaves out.
 func (s State) PresetDefaults() (mode, compare string) {
+	if s.ScenePath != "" {
+		return OpenMode(modes.Default, false, isGLTFPath(s.ScenePath)), ""
+	}
 	p, ok := scene.PresetNamed(s.Preset)
-	if !ok || s.ScenePath != "" {
+	if !ok {
 		return modes.Default, ""
 	}
 	return presetMode(p), p.Compare
+}
+
+// OpenMode returns the mode a scene opens in, the one rule every surface
+// follows (the window and export through piston.NewModel, a file opened
+// or dropped in the window or the web page through piston's Model.Open,
+// export's summary and Share links through State.SceneMode and
+// PresetDefaults): mode, when it was given (given: -mode, the URL's
+// mode=, or a mode chosen in the window since the last scene was
+// loaded) or the scene is not glTF (a preset's own mode or
+// modes.Default; a skewlab scene file's); accumulate-matrices for a
+// glTF scene opened without a given mode, since a glTF file means it
+// (the glTF 2.0 spec: a node's global transform is the product of its
+// ancestors' local matrices) and audit and bake measure against it.
+func OpenMode(mode string, given, gltf bool) string {
+	if gltf && !given {
+		return modes.AccumulateMatrices.Name
+	}
+	return mode
+}
+
+// ModeGiven reports that the mode was given (-mode, or the URL's mode=),
+// so that a glTF file opens in it rather than in accumulate-matrices
+// (OpenMode).
+func (s State) ModeGiven() bool { return s.modeGiven }
+
+// SceneMode returns the mode the state's scene opens in: OpenMode of
+// s.Mode, ModeGiven and whether ScenePath is a glTF file (as OpenFile
+// decides: its name ends in .gltf or .glb, or it starts with the GLB
+// magic). piston.NewModel, which reads the file, decides the same from
+// the file it read.
+func (s State) SceneMode() string {
+	return OpenMode(s.Mode, s.modeGiven, s.ScenePath != "" && isGLTFPath(s.ScenePath))
+}
+
+// isGLTFPath reports whether OpenFile reads path as glTF, reading its
+// first bytes only when its name does not say.
+func isGLTFPath(path string) bool {
+	return gltfio.IsGLTF(path, nil) || gltfio.IsGLTF(path, sniff(path))
 }
 
 // Default returns the starting state: the scene lab's first preset in
@@ -335,8 +379,11 @@ type CameraSpec struct {
 }
 
 // ParseCamera parses yaw,pitch,distance[,tx,ty,tz[,fov]]: pitch in
-// [-90, 90] (90 looks straight down, as the top view does), distance in
-// (0, 500], fov in [1, 179].
+// [-90, 90] (90 looks straight down, as the top view does), distance
+// above 0, fov in [1, 179]. The distance's upper limit depends on the
+// scene's size (Lab.CheckCamera: for the piston lab 500 times the
+// scene's unit, render.UnitFor), so it is checked with the scene
+// (State.Check), not here.
 func ParseCamera(text string) (CameraSpec, error) {
 	v, err := ParseNumbers(text)
 	if err != nil {
@@ -349,8 +396,8 @@ func ParseCamera(text string) (CameraSpec, error) {
 	if !(c.Pitch >= -90 && c.Pitch <= 90) {
 		return CameraSpec{}, fmt.Errorf("camera %q: pitch %g out of range [-90, 90]", text, c.Pitch)
 	}
-	if !(c.Distance > 0 && c.Distance <= 500) {
-		return CameraSpec{}, fmt.Errorf("camera %q: distance %g out of range (0, 500]", text, c.Distance)
+	if !(c.Distance > 0) {
+		return CameraSpec{}, fmt.Errorf("camera %q: distance %g is not above 0", text, c.Distance)
 	}
 	if len(v) >= 6 {
 		c.Target, c.HasTarget = mgl64.Vec3{v[3], v[4], v[5]}, true

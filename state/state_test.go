@@ -44,7 +44,12 @@ func TestParseCamera(t *testing.T) {
 	if back, err := ParseCamera(c.String()); err != nil || back != c {
 		t.Errorf("round trip %+v %v", back, err)
 	}
-	for _, bad := range []string{"1,2", "1,2,3,4", "0,95,10", "0,0,0", "0,0,600", "0,0,10,0,0,0,0.5", "a,b,c"} {
+	// A distance's upper limit depends on the scene (Lab.CheckCamera);
+	// the parser takes any distance above 0.
+	if c, err := ParseCamera("0,0,600"); err != nil || c.Distance != 600 {
+		t.Errorf("0,0,600: %+v %v", c, err)
+	}
+	for _, bad := range []string{"1,2", "1,2,3,4", "0,95,10", "0,0,0", "0,0,-1", "0,0,10,0,0,0,0.5", "a,b,c"} {
 		if _, err := ParseCamera(bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}

@@ -541,6 +541,37 @@ step("drop rig.gltf + rig.bin onto the canvas: opens, and the four nodes are whe
   }
 });
 
+// Defaults that mean glTF: a page opened without mode= shows a dropped
+// glTF file in accumulate-matrices, what glTF means, where `skewlab export
+// -scene rig.gltf` (no -mode either) draws it, and its Share link says
+// so. Under the mutation the page is told mode=accumulate-trs, which
+// draws the rig 24-75 px off (the drop step above), and the comparison
+// must fail.
+step("drop rig.gltf on a page without mode=: it opens in accumulate-matrices, where `skewlab export -scene rig.gltf` (no -mode) has it", { pixel: true }, async () => {
+  const { page, errors } = await openPage(mutate ? "?mode=accumulate-trs&ui=off&aa=on" : "?ui=off&aa=on");
+  try {
+    const res = await dropFiles(page, [fixture("rig.gltf"), fixture("rig.bin")]);
+    assert(res.name === "rig.gltf" && res.error === "", `skewlab.opened got ${JSON.stringify(res)}, want rig.gltf with no error`);
+    const shot = await capture(page, out, "drop-rig-no-mode");
+    const exported = join(out, "drop-rig-no-mode-export.png");
+    const said = execFileSync(server, ["export", "-scene", join(gltfDir, "rig.gltf"),
+      "-size", `${shot.state.canvas[0]}x${shot.state.canvas[1]}`, "-o", exported]).toString();
+    assert(said.includes("mode accumulate-matrices)"), `export without -mode says ${JSON.stringify(said)}`);
+    const web = colourBoxes(shot.png, RIG_COLOURS), ref = colourBoxes(readFileSync(exported), RIG_COLOURS);
+    const off = boxOffsets(web, ref);
+    assert(errors.length === 0, "console errors: " + errors.join(" | "));
+    for (const k of Object.keys(RIG_COLOURS)) {
+      assert(off[k] <= DROP_BOX_TOLERANCE,
+        `the ${k} boxes differ by ${off[k]} px (page ${web[k]}, export ${ref[k]}; tolerance ${DROP_BOX_TOLERANCE}; all: ${fmtBoxes(off)})`);
+    }
+    const link = await page.evaluate(() => skewlabShare());
+    assert(/(^|&)mode=accumulate-matrices(&|$)/.test(link), `the Share link ${JSON.stringify(link)} does not keep accumulate-matrices`);
+    return `box edges off by ${fmtBoxes(off)} px (tolerance ${DROP_BOX_TOLERANCE}); Share: ${link}`;
+  } finally {
+    await page.close();
+  }
+});
+
 // skewlab bake's promise seen in the page: the bake of the rig, drawn by
 // accumulate-trs (which draws the unbaked rig 24-75 px off, the mutation
 // above), lands where `skewlab export` draws the original under
