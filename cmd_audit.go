@@ -126,7 +126,18 @@ func auditFile(path, choice string, rules []modes.Mode, tol float64) (*audit.Fil
 				f.Notes = append(f.Notes, n)
 			}
 		}
-		f.Scenes = append(f.Scenes, audit.Scene{Label: b.Label, Index: b.Index, Report: c.Check(b.Scene.Nodes, rules, tol)})
+		f.Scenes = append(f.Scenes, audit.Scene{Label: b.Label, Index: b.Index, Instance: instances(b.Instance), Report: c.Check(b.Scene.Nodes, rules, tol)})
 	}
 	return f, nil
+}
+
+// instances returns a built scene's instance numbers for the audit, nil
+// when no node is an instance (so the JSON leaves them out).
+func instances(inst []int) []int {
+	for _, k := range inst {
+		if k >= 0 {
+			return inst
+		}
+	}
+	return nil
 }

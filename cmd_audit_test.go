@@ -6,10 +6,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"skewlab/internal/gltfgen"
 )
 
 // auditRows returns the node names of the text output's tables, in
@@ -210,5 +214,65 @@ func TestAuditWriteFailure(t *testing.T) {
 		if code != 2 || strings.Count(errs.String(), "\n") != 1 || !strings.Contains(errs.String(), "writing the audit: broken pipe") {
 			t.Errorf("%s: exit %d, stderr %q", file, code, errs.String())
 		}
+	}
+}
+
+// An instanced file's audit: every instance is a node of its own (named
+// NODE[k], its JSON "index" its node's and "instance" its number), the
+// instances under a stretch disagree between the rules, and the audit of
+// the bake agrees (the 45° instances became nodes).
+func TestAuditOfInstances(t *testing.T) {
+	dir := t.TempDir()
+	var file string
+	for _, f := range gltfgen.EdgeFiles() {
+		if f.Name == "instanced-stretch.gltf" {
+			file = filepath.Join(dir, f.Name)
+			if err := os.WriteFile(file, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	code, out, errs := runCmd(t, "audit", file, "-format", "json")
+	if code != 1 {
+		t.Fatalf("exit %d (%s), want 1: the rules disagree at the stretched instances", code, errs)
+	}
+	var doc struct {
+		Scenes []struct {
+			Nodes []struct {
+				Name     string `json:"name"`
+				Index    int    `json:"index"`
+				Instance *int   `json:"instance"`
+				Agrees   bool   `json:"agrees"`
+			} `json:"nodes"`
+		} `json:"scenes"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, n := range doc.Scenes[0].Nodes {
+		seen[n.Name] = true
+		if base, _, ok := strings.Cut(n.Name, "["); ok {
+			if n.Instance == nil || n.Index != map[string]int{"Stretched": 0, "Uniform": 1}[base] || n.Name != fmt.Sprintf("%s[%d]", base, *n.Instance) {
+				t.Errorf("%s: index %d instance %v", n.Name, n.Index, n.Instance)
+			}
+		} else if n.Instance != nil {
+			t.Errorf("%s has an instance number", n.Name)
+		}
+		if n.Name == "Stretched[2]" && n.Agrees {
+			t.Errorf("the 45° instance under scale (2, 1, 1) agrees under every rule")
+		}
+	}
+	for _, name := range []string{"Stretched", "Stretched[0]", "Stretched[1]", "Stretched[2]", "Uniform[0]", "Uniform[1]"} {
+		if !seen[name] {
+			t.Errorf("the audit has no node %s", name)
+		}
+	}
+	out2 := filepath.Join(dir, "baked.glb")
+	if code, _, errs := runCmd(t, "bake", file, "-o", out2); code != 0 {
+		t.Fatalf("bake: exit %d %s", code, errs)
+	}
+	if code, out, _ := runCmd(t, "audit", out2); code != 0 {
+		t.Errorf("audit of the bake: exit %d\n%s", code, out)
 	}
 }

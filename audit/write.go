@@ -41,6 +41,10 @@ type Scene struct {
 	// (gltfio.Scene.Index). Nil for a skewlab scene file, whose nodes
 	// are in the file's order.
 	Index []int
+	// Instance[i] is the EXT_mesh_gpu_instancing instance number of the
+	// scene's node i, -1 for a node of the file itself
+	// (gltfio.Built.Instance); nil when the file has no instances.
+	Instance []int
 	Report
 }
 
@@ -340,6 +344,7 @@ type (
 	jsonNode struct {
 		Name                         string      `json:"name"`
 		Index                        int         `json:"index"`
+		Instance                     *int        `json:"instance,omitempty"`
 		SkewDeg                      *float64    `json:"skewDeg"`
 		Representable                *bool       `json:"representable"`
 		Vertices                     int         `json:"vertices"`
@@ -379,7 +384,9 @@ type (
 //	for a skewlab scene file), "size", "sizeFrom" ("mesh", "positions" or
 //	"unit"), "limit" (tolerance times size, in units), "disagreeing",
 //	"agrees", "nodes": [{"name", "index" (the glTF node index, or the
-//	node's place in a skewlab scene file), "skewDeg", "representable",
+//	node's place in a skewlab scene file), "instance" (for an instance of
+//	EXT_mesh_gpu_instancing, its number from 0, index being its node's;
+//	left out otherwise), "skewDeg", "representable",
 //	"vertices", "meshDisagreement" (units), "meshDisagreementFraction"
 //	(of the size), "meshRules" (the two rules farthest apart; [] when all
 //	agree exactly), "positionDisagreement", "positionDisagreementFraction",
@@ -426,6 +433,10 @@ func sceneJSON(s *Scene) jsonScene {
 		n := &r.Nodes[i]
 		jn := jsonNode{Name: n.Name, Index: s.FileIndex(n), Vertices: n.Vertices, Agrees: n.Agrees, Undefined: n.Undefined,
 			MeshRules: r.pairNames(n.Mesh), PositionRules: r.pairNames(n.Position)}
+		if n.Index >= 0 && n.Index < len(s.Instance) && s.Instance[n.Index] >= 0 {
+			k := s.Instance[n.Index]
+			jn.Instance = &k
+		}
 		if n.SkewOK {
 			jn.SkewDeg = num(n.SkewDeg)
 		}
