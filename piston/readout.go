@@ -155,11 +155,20 @@ func appendVec(b []byte, v [3]float64) []byte {
 }
 
 // appendUINum appends x with prec decimals right-aligned in width bytes
-// (render.AppendFixed) below 1e6, and from there on as " %.3g" does
-// (exponent form), so a line stays short.
+// (render.AppendFixed) below 1e6, with a space in front when it fills the
+// width (so columns never run together), and from there on as " %.3g"
+// does (exponent form), so a line stays short.
 func appendUINum(b []byte, x float64, width, prec int) []byte {
 	if math.Abs(x) < 1e6 {
-		return render.AppendFixed(b, x, width, prec)
+		start := len(b)
+		b = render.AppendFixed(b, x, width, prec)
+		if width > 0 && b[start] != ' ' {
+			// The number fills its column (a model in millimetres):
+			// a space keeps it apart from the one before.
+			b = append(b[:start+1], b[start:]...)
+			b[start] = ' '
+		}
+		return b
 	}
 	return render.AppendNum(append(b, ' '), x, 'g', 3)
 }

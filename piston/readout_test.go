@@ -268,3 +268,32 @@ func TestShearedNodeReadout(t *testing.T) {
 		t.Errorf("last readout line %q, want the matrix note", last)
 	}
 }
+
+// A world matrix of a model in millimetres: entries of six characters
+// and more (327.66, -45.89, 5738.16) stay apart, so every row reads back
+// as four numbers, the ones written; a unit-sized row keeps its layout.
+func TestReadoutColumnsOfBigNumbers(t *testing.T) {
+	w := mgl64.Mat4FromRows(
+		mgl64.Vec4{327.66, -45.89, 0, -45.89},
+		mgl64.Vec4{573.58, 163.83, 0.004, 463.83},
+		mgl64.Vec4{0.25, -1, 1, 5738.16},
+		mgl64.Vec4{0, 0, 0, 1})
+	r := modes.Readout{World: w, WorldOK: true, Volume: 1, VolumeOK: true, LossyOK: true, StretchOK: true, Representable: true, RepresentableOK: true, SkewOK: true}
+	lines := AppendReadout(nil, r, VolumeCheck{IsMatrices: true})
+	for row := range 3 {
+		text := strings.Trim(lines[row].Text, "[] ")
+		f := strings.Fields(text)
+		if len(f) != 4 {
+			t.Fatalf("row %d %q: %d fields, want 4", row, lines[row].Text, len(f))
+		}
+		for col, s := range f {
+			var v float64
+			if _, err := fmt.Sscan(s, &v); err != nil || math.Abs(v-w.At(row, col)) > 0.005 {
+				t.Errorf("row %d column %d reads %q, want %.2f", row, col, s, w.At(row, col))
+			}
+		}
+	}
+	if got := lines[2].Text; !strings.HasPrefix(got, "[  0.25 -1.00  1.00 ") {
+		t.Errorf("a small row's layout changed: %q", got)
+	}
+}
