@@ -2,6 +2,7 @@ package audit
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -133,18 +134,6 @@ func kinds(n Node) []string {
 	return out
 }
 
-func sameStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // turnIs checks a cause's turned node, angle and axis.
 func turnIs(t *testing.T, c Cause, name string, deg float64, axis mgl64.Vec3) {
 	t.Helper()
@@ -172,7 +161,7 @@ func abs(x float64) float64 {
 func TestCausesRig(t *testing.T) {
 	r := Check(rigScene(t).Nodes, []modes.Mode{modes.AccumulateMatrices, modes.AccumulateTRS}, DefaultTolerance)
 	spine := byName(t, r, "Spine")
-	if !sameStrings(kinds(spine), []string{CauseScaleAboveTurn}) {
+	if !slices.Equal(kinds(spine), []string{CauseScaleAboveTurn}) {
 		t.Fatalf("Spine's causes %q, want [scale-above-turn]", kinds(spine))
 	}
 	c := spine.Causes[0]
@@ -181,7 +170,7 @@ func TestCausesRig(t *testing.T) {
 	}
 	turnIs(t, c, "Spine", 35, zAxis)
 	head := byName(t, r, "Head")
-	if !sameStrings(kinds(head), []string{CauseShearedParent, CauseScaleAboveTurn}) {
+	if !slices.Equal(kinds(head), []string{CauseShearedParent, CauseScaleAboveTurn}) {
 		t.Fatalf("Head's causes %q, want [sheared-parent scale-above-turn]", kinds(head))
 	}
 	sp := head.Causes[0]
@@ -201,7 +190,7 @@ func TestCausesRig(t *testing.T) {
 
 	r = Check(rigScene(t).Nodes, nil, DefaultTolerance)
 	tail := byName(t, r, "Tail")
-	if !sameStrings(kinds(tail), []string{CauseNonUniform, CauseScale}) {
+	if !slices.Equal(kinds(tail), []string{CauseNonUniform, CauseScale}) {
 		t.Fatalf("Tail under every rule: causes %q, want [non-uniform-scale scale]", kinds(tail))
 	}
 	pair := tail.Worst().Pair
@@ -233,7 +222,7 @@ func TestCausesQuarterTurnAndControl(t *testing.T) {
 		t.Errorf("Mid mesh %v (representable %v), Leaf position %v; want sqrt(1/2), a TRS, 1", mid.Mesh.Distance, mid.Representable, leaf.Position.Distance)
 	}
 	for _, n := range []Node{mid, leaf} {
-		if !sameStrings(kinds(n), []string{CauseScaleAboveTurn}) {
+		if !slices.Equal(kinds(n), []string{CauseScaleAboveTurn}) {
 			t.Fatalf("%s's causes %q, want [scale-above-turn]", n.Name, kinds(n))
 		}
 		c := n.Causes[0]
@@ -260,7 +249,7 @@ func TestCausesMirror(t *testing.T) {
 		tnode("Child", 0, mgl64.Vec3{0, 1, 0}, rot(30, zAxis), mgl64.Vec3{1, 1, 1}),
 	}, modes.AccumulateMatrices, modes.AccumulateTRS)
 	ch := byName(t, r, "Child")
-	if ch.Agrees || !sameStrings(kinds(ch), []string{CauseScaleAboveTurn}) {
+	if ch.Agrees || !slices.Equal(kinds(ch), []string{CauseScaleAboveTurn}) {
 		t.Fatalf("Child: agrees %v, causes %q; want [scale-above-turn]", ch.Agrees, kinds(ch))
 	}
 	if c := ch.Causes[0]; !c.Mirror || c.Shears || c.AtName != "Root" {
@@ -276,11 +265,11 @@ func TestCausesOwnShear(t *testing.T) {
 	sh.Shear = [3]float64{0.3, 0, 0}
 	r := check(t, []scene.Node{sh, tnode("Below", 0, mgl64.Vec3{0, 1, 0}, mgl64.QuatIdent(), mgl64.Vec3{1, 1, 1})},
 		modes.AccumulateMatrices, modes.AccumulateTRS)
-	if n := byName(t, r, "Sh"); n.Agrees || !sameStrings(kinds(n), []string{CauseOwnShear}) || n.Causes[0].AtName != "Sh" {
+	if n := byName(t, r, "Sh"); n.Agrees || !slices.Equal(kinds(n), []string{CauseOwnShear}) || n.Causes[0].AtName != "Sh" {
 		t.Errorf("Sh: agrees %v, causes %+v; want its own shear", n.Agrees, n.Causes)
 	}
 	below := byName(t, r, "Below")
-	if below.Agrees || !sameStrings(kinds(below), []string{CauseShearedParent}) {
+	if below.Agrees || !slices.Equal(kinds(below), []string{CauseShearedParent}) {
 		t.Fatalf("Below: agrees %v, causes %q; want [sheared-parent]", below.Agrees, kinds(below))
 	}
 	if c := below.Causes[0]; c.AtName != "Sh" || !c.Parent || c.Origin != CauseOwnShear || c.OriginName != "Sh" {
@@ -301,7 +290,7 @@ func TestCausesUniformAndZeroScale(t *testing.T) {
 		t.Errorf("uniform scale under the rules that pass it: %d disagree", r.Disagreeing)
 	}
 	r := check(t, nodes, modes.AccumulateMatrices, modes.BlenderNone)
-	if k := byName(t, r, "Kid"); k.Agrees || !sameStrings(kinds(k), []string{CauseScale}) || k.Causes[0].AtName != "Root" {
+	if k := byName(t, r, "Kid"); k.Agrees || !slices.Equal(kinds(k), []string{CauseScale}) || k.Causes[0].AtName != "Root" {
 		t.Errorf("Kid under blender-none: agrees %v, causes %+v; want Root's scale alone", k.Agrees, k.Causes)
 	}
 	nodes[0].Local.Scale = mgl64.Vec3{1, 0, 1}
