@@ -77,9 +77,16 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if err := baked.Original.CheckNodes(nil); err != nil {
 		return fail(err)
 	}
+	// Every scene of the original builds (what the window would show of
+	// it), or the file is refused as any command refuses it.
+	for si := range baked.Original.Scenes {
+		if _, err := baked.Original.Build(si); err != nil {
+			return fail(err)
+		}
+	}
 	copyFile, err := gltfio.Read(*out, baked.GLB, nil)
 	if err != nil {
-		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy does not read back (a bug; nothing written): %v", err))
+		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy does not read back (nothing written): %v", err))
 	}
 	_, origCarried, err := gltfio.Attachments(data)
 	if err != nil {
@@ -91,7 +98,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	}
 	chk, err := checkBake(baked.Original, copyFile, baked.Expanded, origCarried, copyCarried)
 	if err != nil {
-		return cli.RunFailure(stderr, "bake", fmt.Errorf("%v (a bug; nothing written)", err))
+		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy cannot be checked (nothing written): %v", err))
 	}
 	if chk.worst > bakeTolerance {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("under %s the copy's world vertices are %.3g of the model's size from the original's under accumulate-matrices, over %g (a bug; nothing written)", chk.rule, chk.worst, bakeTolerance))

@@ -172,6 +172,11 @@ func (r *reader) bake() (*Baked, error) {
 				return nil, err
 			}
 		}
+		if n := d.Nodes[i]; n.Skin != nil && n.Mesh != nil {
+			if _, err := r.inverseBinds(*n.Skin); err != nil {
+				return nil, err
+			}
+		}
 	}
 	r.elements = 0
 	nb := make([]nodeBake, len(d.Nodes))
@@ -206,6 +211,9 @@ func (r *reader) bake() (*Baked, error) {
 			pq := nb[p].q
 			q = transform.Normalize(pq.Conjugate().Mul(q))
 			t = transform.RotMat3(pq).Transpose().Mul3x1(t.Sub(nb[p].t))
+		}
+		if err := checkBakedTranslation(r.nodeLabel(i), t); err != nil {
+			return nil, err
 		}
 		n.Matrix = gltf.DefaultMatrix
 		n.Scale = gltf.DefaultScale
@@ -247,6 +255,19 @@ func (r *reader) bake() (*Baked, error) {
 }
 
 func (b *baker) note(s string) { b.res.Notes = append(b.res.Notes, s) }
+
+// checkBakedTranslation refuses a baked node whose translation, now its
+// world offset from its parent at scale 1, leaves the range skewlab's
+// scenes hold (transform.MaxMagnitude per coordinate): the copy could
+// not be read back and checked.
+func checkBakedTranslation(label string, t mgl64.Vec3) error {
+	for _, v := range t {
+		if !(math.Abs(v) <= transform.MaxMagnitude) {
+			return fmt.Errorf("%s: its baked translation (%g, %g, %g), the offset from its parent once every scale is 1, is beyond skewlab's limit of %g per coordinate", label, t[0], t[1], t[2], transform.MaxMagnitude)
+		}
+	}
+	return nil
+}
 
 func nearIdentity(m mgl64.Mat3) bool {
 	id := mgl64.Ident3()

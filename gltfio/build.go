@@ -363,33 +363,13 @@ func (r *reader) build(f *File, si int) (*Built, error) {
 
 // skin returns glTF skin si with its joints as scene indices (at maps a
 // glTF node to its place in the scene): every joint must be in the scene
-// (the spec requires it). Inverse bind matrices are read once.
+// (the spec requires it; Read has checked it).
 func (r *reader) skin(si int, at map[int]int, label string) (*scene.Skin, error) {
+	ibm, err := r.inverseBinds(si)
+	if err != nil {
+		return nil, err
+	}
 	s := r.doc.Skins[si]
-	if r.ibm == nil {
-		r.ibm = map[int][]mgl64.Mat4{}
-	}
-	ibm, ok := r.ibm[si]
-	if !ok {
-		ibm = make([]mgl64.Mat4, len(s.Joints))
-		if s.InverseBindMatrices != nil {
-			v, err := r.floats(*s.InverseBindMatrices, fmt.Sprintf("skin %d inverseBindMatrices", si), gltf.AccessorMat4, kFloat)
-			if err != nil {
-				return nil, err
-			}
-			for k := range ibm {
-				copy(ibm[k][:], v[16*k:16*k+16])
-				if m := ibm[k]; m[3] != 0 || m[7] != 0 || m[11] != 0 || m[15] != 1 {
-					return nil, fmt.Errorf("skin %d: inverse bind matrix %d is not affine (bottom row (%g, %g, %g, %g), glTF requires (0, 0, 0, 1))", si, k, m[3], m[7], m[11], m[15])
-				}
-			}
-		} else {
-			for k := range ibm {
-				ibm[k] = mgl64.Ident4()
-			}
-		}
-		r.ibm[si] = ibm
-	}
 	sk := &scene.Skin{Joints: make([]int, len(s.Joints)), InverseBind: ibm}
 	for k, j := range s.Joints {
 		idx, ok := at[j]
@@ -399,6 +379,38 @@ func (r *reader) skin(si int, at map[int]int, label string) (*scene.Skin, error)
 		sk.Joints[k] = idx
 	}
 	return sk, nil
+}
+
+// inverseBinds returns skin si's inverse bind matrices (identities where
+// the skin has none), read once and cached; each must be affine (bottom
+// row exactly 0 0 0 1), as glTF's skinning formula needs.
+func (r *reader) inverseBinds(si int) ([]mgl64.Mat4, error) {
+	if ibm, ok := r.ibm[si]; ok {
+		return ibm, nil
+	}
+	if r.ibm == nil {
+		r.ibm = map[int][]mgl64.Mat4{}
+	}
+	s := r.doc.Skins[si]
+	ibm := make([]mgl64.Mat4, len(s.Joints))
+	if s.InverseBindMatrices != nil {
+		v, err := r.floats(*s.InverseBindMatrices, fmt.Sprintf("skin %d inverseBindMatrices", si), gltf.AccessorMat4, kFloat)
+		if err != nil {
+			return nil, err
+		}
+		for k := range ibm {
+			copy(ibm[k][:], v[16*k:16*k+16])
+			if m := ibm[k]; m[3] != 0 || m[7] != 0 || m[11] != 0 || m[15] != 1 {
+				return nil, fmt.Errorf("skin %d: inverse bind matrix %d is not affine (bottom row (%g, %g, %g, %g), glTF requires (0, 0, 0, 1))", si, k, m[3], m[7], m[11], m[15])
+			}
+		}
+	} else {
+		for k := range ibm {
+			ibm[k] = mgl64.Ident4()
+		}
+	}
+	r.ibm[si] = ibm
+	return ibm, nil
 }
 
 // transform sets nd.Local (and Shear) from glTF node i's matrix (checked

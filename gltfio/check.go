@@ -441,6 +441,9 @@ func (r *reader) checkNodes() error {
 		if n.Camera != nil && (*n.Camera < 0 || *n.Camera >= len(d.Cameras)) {
 			return fmt.Errorf("%s: camera = %d is not a camera (the file has %d)", r.nodeLabel(i), *n.Camera, len(d.Cameras))
 		}
+		if n.Skin != nil && n.Mesh != nil && !skinnedMesh(d.Meshes[*n.Mesh]) {
+			return fmt.Errorf("%s has skin %d, but its mesh %d has no JOINTS_0 and WEIGHTS_0 (glTF requires them for a skinned mesh)", r.nodeLabel(i), *n.Skin, *n.Mesh)
+		}
 		in, err := r.instancingOf(i)
 		if err != nil {
 			return err
@@ -654,4 +657,15 @@ func sortedKeys(m gltf.PrimitiveAttributes) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// skinnedMesh reports whether some primitive of m has JOINTS_0, as a
+// mesh bound to a skin must.
+func skinnedMesh(m *gltf.Mesh) bool {
+	for _, p := range m.Primitives {
+		if _, ok := p.Attributes["JOINTS_0"]; ok {
+			return true
+		}
+	}
+	return false
 }

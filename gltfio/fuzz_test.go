@@ -57,8 +57,9 @@ func FuzzRead(f *testing.F) {
 
 // FuzzBake bakes every fixture and mutations of them: Bake must never
 // panic, must refuse what Read refuses, and whatever it writes must read
-// back as a file with the original's scenes and nodes (sameNodes), every
-// node with scale 1 and no shear. CI runs it for a fixed number of inputs
+// back as a file with the original's scenes, every scene that builds in
+// the original building in the copy with the original's nodes
+// (sameNodes), every node with scale 1 and no shear. CI runs it for a fixed number of inputs
 // (scripts/fuzz.sh).
 func FuzzBake(f *testing.F) {
 	for _, file := range gltfgen.All(200) {
@@ -87,13 +88,13 @@ func FuzzBake(f *testing.F) {
 			t.Fatalf("%d scenes, want %d", len(copyFile.Scenes), len(orig.Scenes))
 		}
 		for si := range copyFile.Scenes {
-			s, err := copyFile.Build(si)
-			if err != nil {
-				t.Fatalf("the copy's scene %d does not build: %v", si, err)
-			}
 			o, err := orig.Build(si)
 			if err != nil {
-				t.Fatalf("the original's scene %d does not build, but it baked: %v", si, err)
+				continue // a scene that does not build: skewlab bake refuses the file
+			}
+			s, err := copyFile.Build(si)
+			if err != nil {
+				t.Fatalf("the original's scene %d builds, the copy's does not: %v", si, err)
 			}
 			if err := sameNodes(o, s, b.Nodes, b.Expanded); err != nil {
 				t.Fatalf("scene %s: %v", s.Label, err)

@@ -80,3 +80,25 @@ func TestDeepChain(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A child 2,000 units along x under a parent of size 1,000 lies 2·10^6
+// from it in the world: the baked copy, whose scales are 1, would need a
+// translation of 2·10^6, beyond what skewlab's scenes hold
+// (transform.MaxMagnitude, 10^6), so the bake refuses it by name rather
+// than write a copy it cannot read back and check. At 900 units (9·10^5)
+// it bakes.
+func TestBakeRefusesOffsetsBeyondTheLimit(t *testing.T) {
+	file := func(x float64) []byte {
+		k := gltfgen.NewKit()
+		m := k.Triangle()
+		k.Node(map[string]any{"name": "Big", "scale": []float64{1000, 1000, 1000}, "children": []int{1}})
+		k.Node(map[string]any{"name": "Far", "mesh": m, "translation": []float64{x, 0, 0}})
+		return k.Bytes()
+	}
+	if _, err := Bake("far.gltf", file(2000), nil); err == nil || !strings.Contains(err.Error(), `node 1 "Far": its baked translation (2e+06, 0, 0)`) {
+		t.Errorf("error %v, want a refusal naming Far's baked translation", err)
+	}
+	if _, err := Bake("near.gltf", file(900), nil); err != nil {
+		t.Error(err)
+	}
+}

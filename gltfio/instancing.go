@@ -3,6 +3,7 @@ package gltfio
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -37,6 +38,11 @@ func carryInstances(m mgl64.Mat3, trs []transform.TRS) (out []transform.TRS, ok 
 			return nil, false
 		}
 		out[k] = transform.TRS{Position: m.Mul3x1(t.Position), Rotation: f.Rotation, Scale: f.Scale}
+		for _, v := range append(out[k].Position[:], out[k].Scale[:]...) {
+			if !(math.Abs(v) <= transform.MaxMagnitude) {
+				return nil, false // beyond what a scene holds: make nodes (checked there)
+			}
+		}
 	}
 	return out, true
 }
@@ -125,6 +131,9 @@ func (b *baker) instances(order []int, nb []nodeBake, world []mgl64.Mat4) ([]int
 			kb := nodeBake{q: f.Rotation, t: mgl64.Vec3{w[12], w[13], w[14]}, m: m, identity: nearIdentity(m)}
 			q := transform.Normalize(nb[i].q.Conjugate().Mul(kb.q))
 			p := transform.RotMat3(nb[i].q).Transpose().Mul3x1(kb.t.Sub(nb[i].t))
+			if err := checkBakedTranslation(fmt.Sprintf("%s instance %d", b.r.nodeLabel(i), k), p); err != nil {
+				return nil, nil, err
+			}
 			mesh := *n.Mesh
 			child := &gltf.Node{
 				Name:        fmt.Sprintf("%s[%d]", b.r.names[i], k),

@@ -571,6 +571,57 @@ func (r *reader) listScenes(f *File) error {
 			return fmt.Errorf("%s has no nodes; skewlab needs at least one", s.Label)
 		}
 	}
+	return r.checkSkinScenes(f)
+}
+
+// checkSkinScenes refuses a scene that holds a skinned mesh node but not
+// every joint of its skin (the spec requires them in the scene; the
+// validator's NODE_SKIN_NO_SCENE). A node is in a scene when its root
+// is one of the scene's roots, so each root's skinned nodes name the
+// roots their joints hang under, and a scene must list them all. It
+// takes time linear in the nodes, the joints and the scenes' roots.
+func (r *reader) checkSkinScenes(f *File) error {
+	d := &r.doc
+	if len(d.Skins) == 0 {
+		return nil
+	}
+	root := make([]int, len(d.Nodes))
+	for _, i := range parentsFirst(d, r.parent) {
+		root[i] = i
+		if p := r.parent[i]; p >= 0 {
+			root[i] = root[p]
+		}
+	}
+	type need struct{ skinned, joint int }
+	needs := map[int][]need{} // a root -> the joints its skinned nodes need, by root
+	seen := map[[2]int]bool{}
+	for i, n := range d.Nodes {
+		if n.Skin == nil || n.Mesh == nil {
+			continue
+		}
+		for _, j := range d.Skins[*n.Skin].Joints {
+			if key := [2]int{root[i], root[j]}; root[j] != root[i] && !seen[key] {
+				seen[key] = true
+				needs[root[i]] = append(needs[root[i]], need{i, j})
+			}
+		}
+	}
+	if len(needs) == 0 {
+		return nil
+	}
+	in := make([]int, len(d.Nodes)) // scene index + 1 that lists the node as a root
+	for si, s := range f.Scenes {
+		for _, k := range s.Roots {
+			in[k] = si + 1
+		}
+		for _, k := range s.Roots {
+			for _, nd := range needs[k] {
+				if in[root[nd.joint]] != si+1 {
+					return fmt.Errorf("%s holds %s, skinned by skin %d, but not its joint %s (glTF requires a skin's joints in every scene that uses it)", s.Label, r.nodeLabel(nd.skinned), *d.Nodes[nd.skinned].Skin, r.nodeLabel(nd.joint))
+				}
+			}
+		}
+	}
 	return nil
 }
 

@@ -158,6 +158,22 @@ func HostileFiles() []Hostile {
 			n["skin"] = 0
 			k.Doc["skins"] = []any{map[string]any{"joints": []int{0}}}
 		}), "weight -1")
+	add("skin-joint-outside-scene", "a skinned mesh node in scene 0 whose skin's joint is a root scene 0 does not list",
+		oneTriangle(func(k *Kit, n map[string]any) {
+			j := k.Accessor(map[string]any{"bufferView": k.View(make([]byte, 12)), "componentType": 5121, "count": 3, "type": "VEC4"})
+			w := k.Floats("VEC4", 4, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0)
+			attrs := k.Meshes[0].(map[string]any)["primitives"].([]any)[0].(map[string]any)["attributes"].(map[string]any)
+			attrs["JOINTS_0"], attrs["WEIGHTS_0"] = j, w
+			n["skin"] = 0
+			k.Node(map[string]any{"name": "J"})
+			k.Doc["skins"] = []any{map[string]any{"joints": []int{1}}}
+			k.Doc["scenes"] = []any{map[string]any{"nodes": []int{0}}, map[string]any{"nodes": []int{1}}}
+		}), `node 0 "N"`, `its joint node 1 "J"`)
+	add("skinned-without-joints", "a node with a skin whose mesh has no JOINTS_0",
+		oneTriangle(func(k *Kit, n map[string]any) {
+			n["skin"] = 0
+			k.Doc["skins"] = []any{map[string]any{"joints": []int{0}}}
+		}), "no JOINTS_0")
 	// Invalid UTF-8 in a name: written by hand, as encoding/json would
 	// replace the byte.
 	utf := strings.Replace(string(oneTriangle(func(*Kit, map[string]any) {})), `"name":"N"`, "\"name\":\"N\xff\"", 1)
