@@ -95,22 +95,72 @@ type Baked struct {
 // collapses as the matrix engine shows it; a normal it collapses to zero
 // keeps its direction, counted in Notes).
 func Bake(name string, data []byte, fsys fs.FS) (*Baked, error) {
-	// The original is read twice: once to keep as it is (Original,
-	// whose scenes are built later, for the check), once to edit.
 	orig, err := Read(name, data, fsys)
 	if err != nil {
 		return nil, err
 	}
-	r := &reader{file: name, fsys: fsys}
-	if _, err := r.read(data); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
+	// The bake edits a copy of the document (editable), so Original stays
+	// as read for the check, which builds its scenes later; the two share
+	// what the bake never edits (buffers, the checked raw view) and the
+	// meshes read, so nothing is parsed or read twice.
+	r := *orig.r
+	r.doc = editable(&orig.r.doc)
 	b, err := r.bake()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	b.Original = orig
 	return b, nil
+}
+
+// editable returns a copy of d that the bake may edit without touching
+// d: every object it edits in place (nodes with their children and
+// extensions, meshes with their primitives' attributes, targets and
+// extensions, skins, buffer views, buffers, images) is copied, and every
+// list it appends to or filters; what it only reads is shared.
+func editable(d *gltf.Document) gltf.Document {
+	c := *d
+	c.ExtensionsUsed = slices.Clone(d.ExtensionsUsed)
+	c.ExtensionsRequired = slices.Clone(d.ExtensionsRequired)
+	c.Accessors = slices.Clone(d.Accessors)
+	c.Nodes = make([]*gltf.Node, len(d.Nodes))
+	for i, n := range d.Nodes {
+		nc := *n
+		nc.Children = slices.Clone(n.Children)
+		nc.Extensions = maps.Clone(n.Extensions)
+		c.Nodes[i] = &nc
+	}
+	c.Meshes = make([]*gltf.Mesh, len(d.Meshes))
+	for i, m := range d.Meshes {
+		mc := *m
+		mc.Primitives = make([]*gltf.Primitive, len(m.Primitives))
+		for k, p := range m.Primitives {
+			pc := *p
+			pc.Attributes = maps.Clone(p.Attributes)
+			pc.Extensions = maps.Clone(p.Extensions)
+			pc.Targets = make([]gltf.PrimitiveAttributes, len(p.Targets))
+			for t, a := range p.Targets {
+				pc.Targets[t] = maps.Clone(a)
+			}
+			mc.Primitives[k] = &pc
+		}
+		c.Meshes[i] = &mc
+	}
+	c.Skins = cloneAll(d.Skins)
+	c.BufferViews = cloneAll(d.BufferViews)
+	c.Buffers = cloneAll(d.Buffers)
+	c.Images = cloneAll(d.Images)
+	return c
+}
+
+// cloneAll returns a list of copies of the objects of list.
+func cloneAll[T any](list []*T) []*T {
+	out := make([]*T, len(list))
+	for i, v := range list {
+		c := *v
+		out[i] = &c
+	}
+	return out
 }
 
 // identityTol is how far (largest entry, absolute) a node's baked linear
