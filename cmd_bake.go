@@ -72,17 +72,12 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	// The check builds every scene: a file whose scenes hold more nodes
-	// in all than skewlab builds at once is refused, not checked in part.
-	if err := baked.Original.CheckNodes(nil); err != nil {
+	// The check compares every scene: each must build (as the window
+	// would show it), within the nodes skewlab builds at once, or the
+	// file is refused as any command refuses it.
+	scenes, err := buildAll(baked.Original)
+	if err != nil {
 		return fail(err)
-	}
-	// Every scene of the original builds (what the window would show of
-	// it), or the file is refused as any command refuses it.
-	for si := range baked.Original.Scenes {
-		if _, err := baked.Original.Build(si); err != nil {
-			return fail(err)
-		}
 	}
 	copyFile, err := gltfio.Read(*out, baked.GLB, nil)
 	if err != nil {
@@ -94,9 +89,9 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	}
 	_, copyCarried, err := gltfio.Attachments(baked.GLB)
 	if err != nil {
-		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy's nodes do not read back (a bug; nothing written): %v", err))
+		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy's nodes do not read back (nothing written): %v", err))
 	}
-	chk, err := checkBake(baked.Original, copyFile, baked.Expanded, origCarried, copyCarried)
+	chk, err := checkBake(scenes, copyFile, baked.Expanded, origCarried, copyCarried)
 	if err != nil {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy cannot be checked (nothing written): %v", err))
 	}
@@ -194,20 +189,17 @@ type bakeCheck struct {
 // (of its node positions when it has no mesh; 1 when that is 0):
 // audit's size. A node of the copy that draws a mesh must be the match
 // of one of the original's. It refuses to compare more than
-// gltfio.MaxSceneNodes nodes in all.
-func checkBake(orig, cp *gltfio.File, expanded map[[2]int]int, origCarried, copyCarried []gltfio.Attachment) (bakeCheck, error) {
+// gltfio.MaxSceneNodes nodes in all. orig holds the original's scenes,
+// built (buildAll).
+func checkBake(orig []*gltfio.Built, cp *gltfio.File, expanded map[[2]int]int, origCarried, copyCarried []gltfio.Attachment) (bakeCheck, error) {
 	var res bakeCheck
-	if len(cp.Scenes) != len(orig.Scenes) {
-		return res, fmt.Errorf("the copy has %d scenes, the original %d", len(cp.Scenes), len(orig.Scenes))
+	if len(cp.Scenes) != len(orig) {
+		return res, fmt.Errorf("the copy has %d scenes, the original %d", len(cp.Scenes), len(orig))
 	}
-	if err := orig.CheckNodes(nil); err != nil {
+	if err := cp.CheckNodes(nil); err != nil {
 		return res, err
 	}
-	for si := range orig.Scenes {
-		s, err := orig.Build(si)
-		if err != nil {
-			return res, err
-		}
+	for si, s := range orig {
 		c, err := cp.Build(si)
 		if err != nil {
 			return res, fmt.Errorf("the copy's scene %d does not build: %v", si, err)
@@ -405,6 +397,23 @@ func mulPoint(m mgl64.Mat4, p mgl64.Vec3) mgl64.Vec3 {
 		m[1]*p[0] + m[5]*p[1] + m[9]*p[2] + m[13],
 		m[2]*p[0] + m[6]*p[1] + m[10]*p[2] + m[14],
 	}
+}
+
+// buildAll builds every scene of f, refusing first a file whose scenes
+// hold more nodes in all than skewlab builds at once.
+func buildAll(f *gltfio.File) ([]*gltfio.Built, error) {
+	if err := f.CheckNodes(nil); err != nil {
+		return nil, err
+	}
+	out := make([]*gltfio.Built, len(f.Scenes))
+	for si := range f.Scenes {
+		b, err := f.Build(si)
+		if err != nil {
+			return nil, err
+		}
+		out[si] = b
+	}
+	return out, nil
 }
 
 // what lists what the check compared, for bake's output: never "0

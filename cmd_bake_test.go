@@ -167,7 +167,7 @@ func TestCheckBakeMeasuresFrames(t *testing.T) {
 	if len(origCarried) != 4 || len(copyCarried) != 4 {
 		t.Fatalf("%d and %d cameras and lights, want 4 and 4", len(origCarried), len(copyCarried))
 	}
-	chk, err := checkBake(baked.Original, cp, baked.Expanded, origCarried, copyCarried)
+	chk, err := checkBake(mustBuildAll(t, baked.Original), cp, baked.Expanded, origCarried, copyCarried)
 	if err != nil || chk.frames != 4 || chk.frameDeg > 1e-9 || chk.worst > 1e-12 {
 		t.Errorf("the bake's copy: %+v, %v; want 4 frames within 1e-9 degrees", chk, err)
 	}
@@ -176,11 +176,11 @@ func TestCheckBakeMeasuresFrames(t *testing.T) {
 		a.Node, a.Parent = a.Parent, -1 // back on the original node
 		stayed = append(stayed, a)
 	}
-	chk, err = checkBake(baked.Original, cp, baked.Expanded, origCarried, stayed)
+	chk, err = checkBake(mustBuildAll(t, baked.Original), cp, baked.Expanded, origCarried, stayed)
 	if err != nil || chk.frameDeg < 10 || chk.frameDeg <= bakeFrameTolerance {
 		t.Errorf("cameras and lights left on their nodes: %+v, %v; want over 10 degrees off", chk, err)
 	}
-	if _, err := checkBake(baked.Original, cp, baked.Expanded, origCarried, nil); err == nil || !strings.Contains(err.Error(), "no node carrying light 0 of node 0") {
+	if _, err := checkBake(mustBuildAll(t, baked.Original), cp, baked.Expanded, origCarried, nil); err == nil || !strings.Contains(err.Error(), "no node carrying light 0 of node 0") {
 		t.Errorf("nothing carried in the copy: error %v", err)
 	}
 }
@@ -250,11 +250,21 @@ func TestBakeChecksSkinnedVertices(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	chk, err := checkBake(orig, orig, nil, nil, nil)
+	chk, err := checkBake(mustBuildAll(t, orig), orig, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if chk.worst < 0.01 || chk.skinned != 3 {
 		t.Errorf("the original against itself: worst %.3g of size under %s over %d skinned vertices; want over 1%% (the rules skin it differently)", chk.worst, chk.rule, chk.skinned)
 	}
+}
+
+// mustBuildAll builds every scene of f for checkBake.
+func mustBuildAll(t *testing.T, f *gltfio.File) []*gltfio.Built {
+	t.Helper()
+	b, err := buildAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
