@@ -91,20 +91,25 @@ const (
 )
 
 func kindOf(c gltf.ComponentType, norm bool) kinds {
+	var k kinds
 	switch c {
 	case gltf.ComponentFloat:
 		return kFloat
-	case gltf.ComponentByte:
-		return map[bool]kinds{false: kByte, true: kByteNorm}[norm]
-	case gltf.ComponentUbyte:
-		return map[bool]kinds{false: kUbyte, true: kUbyteNorm}[norm]
-	case gltf.ComponentShort:
-		return map[bool]kinds{false: kShort, true: kShortNorm}[norm]
-	case gltf.ComponentUshort:
-		return map[bool]kinds{false: kUshort, true: kUshortNorm}[norm]
-	default:
+	case gltf.ComponentUint:
 		return kUint
+	case gltf.ComponentByte:
+		k = kByte
+	case gltf.ComponentUbyte:
+		k = kUbyte
+	case gltf.ComponentShort:
+		k = kShort
+	default:
+		k = kUshort
 	}
+	if norm {
+		k <<= 1 // each integer kind's normalized form is the next bit
+	}
+	return k
 }
 
 // The kinds glTF 2.0 allows for each use (spec 3.7.2.1), and what
@@ -120,32 +125,23 @@ const (
 )
 
 // positionKinds etc. return the kinds allowed for a use in this file
-// (more with KHR_mesh_quantization).
-func (r *reader) quantized() bool {
-	for _, e := range r.doc.ExtensionsUsed {
-		if e == extQuantization {
-			return true
-		}
-	}
-	return false
-}
-
+// (more with KHR_mesh_quantization, r.quant).
 func (r *reader) positionKinds() kinds {
-	if r.quantized() {
+	if r.quant {
 		return kFloat | kQuantPos
 	}
 	return kFloat
 }
 
 func (r *reader) directionKinds() kinds {
-	if r.quantized() {
+	if r.quant {
 		return kFloat | kQuantDir
 	}
 	return kFloat
 }
 
 func (r *reader) targetKinds() kinds {
-	if r.quantized() {
+	if r.quant {
 		return kFloat | kQuantTarget
 	}
 	return kFloat
@@ -175,15 +171,8 @@ func (r *reader) accessor(ai int, what string, typ gltf.AccessorType, allowed ki
 	}
 	a := d.Accessors[ai]
 	label := fmt.Sprintf("accessor %d (%s)", ai, what)
-	if a.Type != typ {
-		return nil, fmt.Errorf("%s: type %s, want %s", label, a.Type, typ)
-	}
-	if kindOf(a.ComponentType, a.Normalized)&allowed == 0 {
-		norm := ""
-		if a.Normalized {
-			norm = " (normalized)"
-		}
-		return nil, fmt.Errorf("%s: componentType %d%s is not one glTF 2.0 allows here%s", label, componentCode(a.ComponentType), norm, quantHint(allowed, r.quantized()))
+	if err := r.checkUse(a, label, typ, allowed); err != nil {
+		return nil, err
 	}
 	count := a.Count
 	if err := r.take(count, label); err != nil {
@@ -232,6 +221,22 @@ func (r *reader) accessor(ai int, what string, typ gltf.AccessorType, allowed ki
 	}
 	out.data, out.stride = dense, size
 	return out, nil
+}
+
+// checkUse refuses accessor a, named label in the error, where its use
+// wants type typ and one of the kinds allowed.
+func (r *reader) checkUse(a *gltf.Accessor, label string, typ gltf.AccessorType, allowed kinds) error {
+	if a.Type != typ {
+		return fmt.Errorf("%s: type %s, want %s", label, a.Type, typ)
+	}
+	if kindOf(a.ComponentType, a.Normalized)&allowed == 0 {
+		norm := ""
+		if a.Normalized {
+			norm = " (normalized)"
+		}
+		return fmt.Errorf("%s: componentType %d%s is not one glTF 2.0 allows here%s", label, componentCode(a.ComponentType), norm, quantHint(allowed, r.quant))
+	}
+	return nil
 }
 
 // quantHint says that KHR_mesh_quantization would allow more types.

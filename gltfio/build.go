@@ -209,7 +209,7 @@ func (r *reader) instanceTRS(i int) ([]transform.TRS, error) {
 		out[k] = transform.Identity()
 	}
 	vecKinds := kFloat
-	if r.quantized() {
+	if r.quant {
 		vecKinds |= kByte | kByteNorm | kShort | kShortNorm
 	}
 	if in.translation >= 0 {

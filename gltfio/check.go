@@ -600,11 +600,8 @@ func (r *reader) checkPrimitives() error {
 		}
 		a := d.Accessors[ai]
 		if u, ok := uses(name, target); ok {
-			if a.Type != u.typ {
-				return 0, fmt.Errorf("accessor %d (%s %s): type %s, want %s", ai, where, name, a.Type, u.typ)
-			}
-			if kindOf(a.ComponentType, a.Normalized)&u.allowed == 0 {
-				return 0, fmt.Errorf("accessor %d (%s %s): componentType %d%s is not one glTF 2.0 allows here%s", ai, where, name, componentCode(a.ComponentType), map[bool]string{true: " (normalized)"}[a.Normalized], quantHint(u.allowed, r.quantized()))
+			if err := r.checkUse(a, fmt.Sprintf("accessor %d (%s %s)", ai, where, name), u.typ, u.allowed); err != nil {
+				return 0, err
 			}
 		}
 		return a.Count, nil

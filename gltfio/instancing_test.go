@@ -69,7 +69,7 @@ func TestInstancesAreNodes(t *testing.T) {
 	if sc.Nodes[0].Mesh != nil || sc.Nodes[1].Mesh == nil || sc.Nodes[1].Mesh != sc.Nodes[2].Mesh || sc.Nodes[1].Parent != 0 || sc.Nodes[2].Parent != 0 {
 		t.Errorf("N must draw nothing and its instances its mesh, under it")
 	}
-	if !slices.Equal(b.Index, []int{0, 0, 0}) || !slices.Equal(b.Instance, []int{-1, 0, 1}) || b.Node(0) != 0 {
+	if !slices.Equal(b.Index, []int{0, 0, 0}) || !slices.Equal(b.Instance, []int{-1, 0, 1}) {
 		t.Errorf("Index %v Instance %v", b.Index, b.Instance)
 	}
 	w := modes.AccumulateMatrices.Reference(sc.Nodes)

@@ -55,12 +55,7 @@ func (r *reader) mesh(mi, node int) (*scene.Mesh, error) {
 	var edges []uint64 // min<<32 | max, deduplicated at the end
 	var start []int32
 	var infl []scene.Influence
-	skinned := false
-	for _, p := range gm.Primitives {
-		if _, ok := p.Attributes["JOINTS_0"]; ok {
-			skinned = true
-		}
-	}
+	skinned := skinnedMesh(gm)
 	if skinned {
 		start = []int32{0}
 	}

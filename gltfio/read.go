@@ -37,6 +37,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -112,18 +113,6 @@ type Built struct {
 	// Instance[k] is the instance number (from 0) of Scene.Nodes[k] when
 	// it is an instance of EXT_mesh_gpu_instancing, else -1.
 	Instance []int
-}
-
-// Node returns the index in b.Scene.Nodes of glTF node gi itself (not
-// one of its instances), or -1 when the scene does not hold it. It takes
-// time linear in the scene.
-func (b *Built) Node(gi int) int {
-	for k, g := range b.Index {
-		if g == gi && b.Instance[k] < 0 {
-			return k
-		}
-	}
-	return -1
 }
 
 // IsGLTF reports whether a file should be read as glTF: its name ends in
@@ -249,6 +238,9 @@ type reader struct {
 	// matrices.
 	weightsOff []int
 	ibm        map[int][]mgl64.Mat4
+	// quant is set when the file uses KHR_mesh_quantization (more
+	// component types are allowed).
+	quant bool
 }
 
 func (r *reader) read(data []byte) (*File, error) {
@@ -293,6 +285,7 @@ func (r *reader) read(data []byte) (*File, error) {
 	if err := json.Unmarshal(text, &r.doc); err != nil {
 		return nil, fmt.Errorf("not a valid glTF file: %s", jsonError(text, err))
 	}
+	r.quant = slices.Contains(r.doc.ExtensionsUsed, extQuantization)
 	for _, check := range []func() error{r.noNulls, r.checkExtensions, r.loadBuffers, r.checkViews, r.checkPrimitives} {
 		if err := check(); err != nil {
 			return nil, err

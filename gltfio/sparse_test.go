@@ -126,3 +126,22 @@ func TestQuantizedPositions(t *testing.T) {
 		}
 	}
 }
+
+// kindOf names every component type and normalization by its own kind.
+func TestKindOf(t *testing.T) {
+	for _, c := range []struct {
+		comp gltf.ComponentType
+		norm bool
+		want kinds
+	}{
+		{gltf.ComponentFloat, false, kFloat}, {gltf.ComponentUint, false, kUint},
+		{gltf.ComponentByte, false, kByte}, {gltf.ComponentByte, true, kByteNorm},
+		{gltf.ComponentUbyte, false, kUbyte}, {gltf.ComponentUbyte, true, kUbyteNorm},
+		{gltf.ComponentShort, false, kShort}, {gltf.ComponentShort, true, kShortNorm},
+		{gltf.ComponentUshort, false, kUshort}, {gltf.ComponentUshort, true, kUshortNorm},
+	} {
+		if got := kindOf(c.comp, c.norm); got != c.want {
+			t.Errorf("kindOf(%v, %v) = %b, want %b", c.comp, c.norm, got, c.want)
+		}
+	}
+}

@@ -165,7 +165,8 @@ func appendUINum(b []byte, x float64, width, prec int) []byte {
 		if width > 0 && b[start] != ' ' {
 			// The number fills its column (a model in millimetres):
 			// a space keeps it apart from the one before.
-			b = append(b[:start+1], b[start:]...)
+			b = append(b, 0)
+			copy(b[start+1:], b[start:])
 			b[start] = ' '
 		}
 		return b
