@@ -83,15 +83,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy does not read back (nothing written): %v", err))
 	}
-	_, origCarried, err := gltfio.Attachments(data)
-	if err != nil {
-		return fail(fmt.Errorf("%s: %w", in, err))
-	}
-	_, copyCarried, err := gltfio.Attachments(baked.GLB)
-	if err != nil {
-		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy's nodes do not read back (nothing written): %v", err))
-	}
-	chk, err := checkBake(scenes, copyFile, baked.Expanded, origCarried, copyCarried)
+	chk, err := checkBake(scenes, copyFile, baked.Expanded, baked.Original.Attachments(), copyFile.Attachments())
 	if err != nil {
 		return cli.RunFailure(stderr, "bake", fmt.Errorf("the copy cannot be checked (nothing written): %v", err))
 	}

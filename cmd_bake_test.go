@@ -156,14 +156,7 @@ func TestCheckBakeMeasuresFrames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, origCarried, err := gltfio.Attachments(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, copyCarried, err := gltfio.Attachments(baked.GLB)
-	if err != nil {
-		t.Fatal(err)
-	}
+	origCarried, copyCarried := baked.Original.Attachments(), cp.Attachments()
 	if len(origCarried) != 4 || len(copyCarried) != 4 {
 		t.Fatalf("%d and %d cameras and lights, want 4 and 4", len(origCarried), len(copyCarried))
 	}

@@ -1,11 +1,5 @@
 package gltfio
 
-import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-)
-
 // Attachment is a camera or a KHR_lights_punctual light that a node of a
 // glTF file carries.
 type Attachment struct {
@@ -19,58 +13,20 @@ type Attachment struct {
 	Index int
 }
 
-// Attachments lists the cameras and lights a glTF file's nodes carry, in
-// node order (a node's camera before its light), and returns the number
-// of nodes. data is a .gltf's JSON or a .glb. It reads only the nodes,
-// with its own minimal JSON parse (not the reader's document), so that
-// bake's check can find where a copy put each camera and light of the
-// original. A child index out of range is ignored (Read refuses such a
-// file); data that is not glTF JSON is an error.
-func Attachments(data []byte) (nodes int, list []Attachment, err error) {
-	text := data
-	if bytes.HasPrefix(data, []byte("glTF")) {
-		if text, _, err = splitGLB(data); err != nil {
-			return 0, nil, err
-		}
-	}
-	var doc struct {
-		Nodes []*struct {
-			Camera     *int  `json:"camera"`
-			Children   []int `json:"children"`
-			Extensions struct {
-				Lights *struct {
-					Light *int `json:"light"`
-				} `json:"KHR_lights_punctual"`
-			} `json:"extensions"`
-		} `json:"nodes"`
-	}
-	if err := json.Unmarshal(text, &doc); err != nil {
-		return 0, nil, fmt.Errorf("not a valid glTF file: %v", err)
-	}
-	parent := make([]int, len(doc.Nodes))
-	for i := range parent {
-		parent[i] = -1
-	}
-	for i, n := range doc.Nodes {
-		if n == nil {
-			continue
-		}
-		for _, c := range n.Children {
-			if c >= 0 && c < len(parent) {
-				parent[c] = i
-			}
-		}
-	}
-	for i, n := range doc.Nodes {
-		if n == nil {
-			continue
-		}
+// Attachments lists the cameras and lights the file's nodes carry, in
+// node order (a node's camera before its light), from the document Read
+// checked (every camera index in range; a light as its node's
+// KHR_lights_punctual object names it), so that bake's check can find
+// where a copy put each camera and light of the original.
+func (f *File) Attachments() []Attachment {
+	var list []Attachment
+	for i, n := range f.r.doc.Nodes {
 		if n.Camera != nil {
-			list = append(list, Attachment{Node: i, Parent: parent[i], Kind: "camera", Index: *n.Camera})
+			list = append(list, Attachment{Node: i, Parent: f.r.parent[i], Kind: "camera", Index: *n.Camera})
 		}
-		if l := n.Extensions.Lights; l != nil && l.Light != nil {
-			list = append(list, Attachment{Node: i, Parent: parent[i], Kind: "light", Index: *l.Light})
+		if l, ok := nodeLight(n); ok {
+			list = append(list, Attachment{Node: i, Parent: f.r.parent[i], Kind: "light", Index: l})
 		}
 	}
-	return len(doc.Nodes), list, nil
+	return list
 }

@@ -237,21 +237,22 @@ func TestBakeDegenerateFrames(t *testing.T) {
 // Attachments lists lights.gltf's camera and lights by node, as its
 // generator writes them (gltfgen.Lights: Rig carries light 0, Eye camera
 // 0, Spot light 1, Lamp light 2; Eye, Spot and Lamp are Rig's children),
-// reads a GLB (the bake's copy: four more nodes, each a child of its
-// original node) and refuses bytes that are not glTF JSON.
+// and the bake's copy's (four more nodes, each a child of its original
+// node).
 func TestAttachments(t *testing.T) {
 	files := fixtureFiles(t, "lights.gltf")
-	n, list, err := Attachments(files[0].Data)
+	list := mustRead(t, files).Attachments()
 	want := []Attachment{{0, -1, "light", 0}, {1, 0, "camera", 0}, {2, 0, "light", 1}, {3, 0, "light", 2}}
-	if err != nil || n != 4 || fmt.Sprint(list) != fmt.Sprint(want) {
-		t.Errorf("lights.gltf: %d nodes, %v, %v; want 4, %v", n, list, err, want)
+	if fmt.Sprint(list) != fmt.Sprint(want) {
+		t.Errorf("lights.gltf: %v; want %v", list, want)
 	}
-	n, list, err = Attachments(mustBake(t, files).GLB)
+	cp, err := Read("copy.glb", mustBake(t, files).GLB, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list = cp.Attachments()
 	want = []Attachment{{4, 0, "light", 0}, {5, 1, "camera", 0}, {6, 2, "light", 1}, {7, 3, "light", 2}}
-	if err != nil || n != 8 || fmt.Sprint(list) != fmt.Sprint(want) {
-		t.Errorf("the copy: %d nodes, %v, %v; want 8, %v", n, list, err, want)
-	}
-	if _, _, err := Attachments([]byte("{nope")); err == nil {
-		t.Error("bad JSON accepted")
+	if len(cp.r.doc.Nodes) != 8 || fmt.Sprint(list) != fmt.Sprint(want) {
+		t.Errorf("the copy: %d nodes, %v; want 8, %v", len(cp.r.doc.Nodes), list, want)
 	}
 }
