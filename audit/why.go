@@ -233,7 +233,7 @@ func (c *Checker) hierarchy(nodes []scene.Node, ref []mgl64.Mat4) {
 			h.nonUniIncl[i] = h.nonUniIncl[p]
 		}
 		if p >= 0 && !isUniform(ps) {
-			r := transform.RotMat3(nd.Local.Rotation)
+			r := transform.RotMat3(nd.Rotation())
 			if !commutes(r, ps) {
 				h.event[i] = h.scaleAgainst(nodes, p, r)
 			}
@@ -380,7 +380,7 @@ func (h *hierarchy) nonUniAbove(i int) int32 {
 // turn sets k's turned node to t, with its rotation's angle and axis.
 func (c *Checker) turn(k *Cause, nodes []scene.Node, t int) {
 	k.Turned, k.TurnedName = t, nodes[t].Name
-	k.TurnDeg, k.Axis = angleAxis(nodes[t].Local.Rotation)
+	k.TurnDeg, k.Axis = angleAxis(nodes[t].Rotation())
 }
 
 // angleAxis returns the angle in degrees, in [0, 180], and the unit axis

@@ -15,7 +15,7 @@ func accumulateTRS(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 	rot, scl := ws.rot[:n], ws.scl[:n]
 	for i := 0; i < n; i++ {
 		nd := &nodes[i]
-		q, s, p := nd.Local.Rotation, nd.Local.Scale, nd.Local.Position
+		q, s, p := nd.Rotation(), nd.Local.Scale, nd.Local.Position
 		o := &out[i]
 		if pi := nd.Parent; pi >= 0 {
 			// The parent's W has columns R_p * S_p, so W_p * p is

@@ -22,12 +22,32 @@ func blenderFixShearRef(p3, r mgl64.Mat3, s, _ mgl64.Vec3) (mgl64.Mat3, bool) {
 	return scaleCols(transform.OrthogonalizeY(p3.Mul3(r), false), s), true
 }
 
+// blenderFixShearRest writes W3 = orthoY(P3*Rrest, keep lengths) * R * S
+// for a bone with a rest rotation (scene.Node.Rest): Blender straightens
+// the parent times the rest matrix, then applies the pose rotation and
+// scale (BKE_bone_parent_transform_calc_from_matrices builds the parent
+// transform from the rest offset; the pose matrix multiplies after).
+func blenderFixShearRest(p *mgl64.Mat4, nd *scene.Node, s mgl64.Vec3, o *mgl64.Mat4) {
+	var rr, rp, m mgl64.Mat3
+	rotCols(nd.Rest, &rr)
+	rotCols(nd.Local.Rotation, &rp)
+	lin3Mul(p, &rr, &m)
+	orthoY(&m, false)
+	writeQRS(&m, &rp, s, o)
+}
+
+func blenderFixShearRestRef(p3, rest, pose mgl64.Mat3, s mgl64.Vec3) mgl64.Mat3 {
+	return transform.OrthogonalizeY(p3.Mul3(rest), false).Mul3(pose).Mul3(mgl64.Diag3(s))
+}
+
 func init() {
 	ruleRef[scene.RuleBlenderFixShear] = blenderFixShearRef
 }
 
 // BlenderFixShear is Blender's bone Inherit Scale = Fix Shear:
-// W3 = orthoY(P3*R, keep lengths) * S, position P*(t, 1), where orthoY is
+// W3 = orthoY(P3*R, keep lengths) * S, position P*(t, 1); for a bone with
+// a rest rotation (scene.Node.Rest) W3 = orthoY(P3*Rest, keep lengths) *
+// R * S, R the pose rotation. orthoY is
 // orthogonalize_m4_stable(M, 1, false) (transform.OrthogonalizeY): the
 // parent's linear part times the node's rotation, made orthogonal around
 // its y axis while keeping its volume, then the node's own scale. Source:

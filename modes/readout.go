@@ -91,7 +91,7 @@ func (r Readout) LossyFlipped() bool {
 func WorldRotation(nodes []scene.Node, i int) mgl64.Mat3 {
 	r := mgl64.Ident3()
 	for ; i >= 0 && i < len(nodes); i = nodes[i].Parent {
-		r = transform.RotMat3(nodes[i].Local.Rotation).Mul3(r)
+		r = transform.RotMat3(nodes[i].Rotation()).Mul3(r)
 	}
 	return r
 }
@@ -104,7 +104,7 @@ func WorldRotation(nodes []scene.Node, i int) mgl64.Mat3 {
 func WorldRotations(nodes []scene.Node, out []mgl64.Mat3) {
 	n := min(len(nodes), len(out))
 	for i := 0; i < n; i++ {
-		r := transform.RotMat3(nodes[i].Local.Rotation)
+		r := transform.RotMat3(nodes[i].Rotation())
 		if p := nodes[i].Parent; p >= 0 && p < i {
 			r = out[p].Mul3(r)
 		}

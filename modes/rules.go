@@ -71,7 +71,7 @@ func ruleWorld(g scene.Rule) WorldFunc {
 		var l mgl64.Mat4
 		for i := 0; i < n; i++ {
 			nd := &nodes[i]
-			rotCols(nd.Local.Rotation, &r)
+			rotCols(nd.Rotation(), &r)
 			pi := nd.Parent
 			if pi < 0 {
 				if nd.Sheared() {
@@ -107,7 +107,9 @@ func ruleWorld(g scene.Rule) WorldFunc {
 			if sheared {
 				s = mgl64.Vec3{1, 1, 1}
 			}
-			if !ruleLinear(rule, p, &r, s, nodes[pi].Local.Scale, o) {
+			if rule == scene.RuleBlenderFixShear && nd.HasRest() {
+				blenderFixShearRest(p, nd, s, o)
+			} else if !ruleLinear(rule, p, &r, s, nodes[pi].Local.Scale, o) {
 				markUndefined(o)
 				continue
 			}
@@ -154,7 +156,10 @@ func ruleReference(g scene.Rule) ReferenceFunc {
 			if n.Sheared() {
 				s = mgl64.Vec3{1, 1, 1}
 			}
-			w3, ok := ruleRef[rule](p.Mat3(), transform.RotMat3(n.Local.Rotation), s, nodes[n.Parent].Local.Scale)
+			w3, ok := ruleRef[rule](p.Mat3(), transform.RotMat3(n.Rotation()), s, nodes[n.Parent].Local.Scale)
+			if rule == scene.RuleBlenderFixShear && n.HasRest() {
+				w3, ok = blenderFixShearRestRef(p.Mat3(), transform.RotMat3(n.Rest), transform.RotMat3(n.Local.Rotation), s), true
+			}
 			if !ok {
 				out[i] = undefinedMat()
 				continue

@@ -24,7 +24,7 @@ func skewStripping(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 	var r mgl64.Mat3
 	for i := 0; i < n; i++ {
 		nd := &nodes[i]
-		rotCols(nd.Local.Rotation, &r)
+		rotCols(nd.Rotation(), &r)
 		sc, p := nd.Local.Scale, nd.Local.Position
 		l, rw, o := &ws.l[i], &ws.r[i], &out[i]
 		lp, rp, tp := &ident, &ident, &origin
@@ -62,7 +62,7 @@ func skewStrippingRef(nodes []scene.Node) []mgl64.Mat4 {
 	rw := make([]mgl64.Mat3, len(nodes))
 	for i, n := range nodes {
 		m[i] = n.Local.Mat4()
-		rw[i] = transform.RotMat3(n.Local.Rotation)
+		rw[i] = transform.RotMat3(n.Rotation())
 		if n.Parent >= 0 {
 			m[i] = m[n.Parent].Mul4(m[i])
 			rw[i] = rw[n.Parent].Mul3(rw[i])

@@ -29,7 +29,7 @@ func uniformInnerScale(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 	var r, a mgl64.Mat3
 	for i := 0; i < n; i++ {
 		nd := &nodes[i]
-		rotCols(nd.Local.Rotation, &r)
+		rotCols(nd.Rotation(), &r)
 		p, s := nd.Local.Position, nd.Local.Scale
 		if pi := nd.Parent; pi >= 0 {
 			f := &frames[pi]
@@ -67,7 +67,7 @@ func uniformInnerScaleRef(nodes []scene.Node) []mgl64.Mat4 {
 	f := make([]transform.Uniform, len(nodes))
 	for i, n := range nodes {
 		u := UniformPart(n.Local.Scale)
-		own := transform.Uniform{Position: n.Local.Position, Rotation: n.Local.Rotation, Scale: u}
+		own := transform.Uniform{Position: n.Local.Position, Rotation: n.Rotation(), Scale: u}
 		parent := transform.UniformIdentity()
 		if n.Parent >= 0 {
 			parent = f[n.Parent]

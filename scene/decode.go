@@ -25,7 +25,7 @@ type decoder struct {
 
 var (
 	topKeys  = []string{"format", "nodes"}
-	nodeKeys = []string{"name", "parent", "position", "rotation", "scale", "shape", "color", "rule", "shear"}
+	nodeKeys = []string{"name", "parent", "position", "rotation", "scale", "shape", "color", "rule", "shear", "rest"}
 )
 
 // decodeFile parses data into a fileScene under the strict rules of the
@@ -101,6 +101,8 @@ func (d *decoder) fileNode() (fileNode, error) {
 			n.Color, err = d.numbers(key)
 		case "shear":
 			n.Shear, err = d.numbers(key)
+		case "rest":
+			n.Rest, err = d.numbers(key)
 		case "rule":
 			n.Rule, err = d.str(key)
 			if err == nil && n.Rule == "" {

@@ -27,7 +27,8 @@ type fileScene struct {
 // load), scale (x,y,z), shape name, colour (r,g,b in [0,1]) and the
 // node's own rule (a mode name from RuleNames; absent: follow the global
 // mode), and the residual shear of a node that came from a non-TRS matrix
-// (Node.Shear; absent: none).
+// (Node.Shear; absent: none), and a bone's rest rotation (Node.Rest, a
+// quaternion w,x,y,z like rotation; absent: none).
 type fileNode struct {
 	Name     string    `json:"name"`
 	Parent   *string   `json:"parent"`
@@ -38,6 +39,7 @@ type fileNode struct {
 	Color    []float64 `json:"color,omitempty"`
 	Rule     string    `json:"rule,omitempty"`
 	Shear    []float64 `json:"shear,omitempty"`
+	Rest     []float64 `json:"rest,omitempty"`
 }
 
 // Marshal returns the scene as JSON in FileFormat, one node per line.
@@ -58,6 +60,9 @@ func (s *Scene) Marshal() []byte {
 		}
 		if n.Sheared() {
 			fn.Shear = []float64{n.Shear[0], n.Shear[1], n.Shear[2]}
+		}
+		if n.HasRest() {
+			fn.Rest = []float64{n.Rest.W, n.Rest.V[0], n.Rest.V[1], n.Rest.V[2]}
 		}
 		if n.Parent >= 0 {
 			name := s.Nodes[n.Parent].Name
@@ -123,8 +128,8 @@ func Unmarshal(name string, data []byte) (*Scene, error) {
 			name string
 			v    []float64
 			n    int
-		}{{"position", fn.Position, 3}, {"rotation", fn.Rotation, 4}, {"scale", fn.Scale, 3}, {"color", fn.Color, 3}, {"shear", fn.Shear, 3}} {
-			if f.v == nil && f.name != "color" && f.name != "shear" {
+		}{{"position", fn.Position, 3}, {"rotation", fn.Rotation, 4}, {"scale", fn.Scale, 3}, {"color", fn.Color, 3}, {"shear", fn.Shear, 3}, {"rest", fn.Rest, 4}} {
+			if f.v == nil && f.name != "color" && f.name != "shear" && f.name != "rest" {
 				return nil, &Error{File: name, Node: label, Field: f.name, Msg: "is required"}
 			}
 			if f.v != nil && len(f.v) != f.n {
@@ -148,6 +153,12 @@ func Unmarshal(name string, data []byte) (*Scene, error) {
 		}
 		if fn.Shear != nil {
 			n.Shear = [3]float64{fn.Shear[0], fn.Shear[1], fn.Shear[2]}
+		}
+		if fn.Rest != nil {
+			n.Rest = mgl64.Quat{W: fn.Rest[0], V: mgl64.Vec3{fn.Rest[1], fn.Rest[2], fn.Rest[3]}}
+			if !n.HasRest() {
+				return nil, &Error{File: name, Node: label, Field: "rest", Msg: "quaternion (w, x, y, z) must not be zero"}
+			}
 		}
 		if fn.Rule != "" {
 			r, err := ParseRule(fn.Rule)

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -97,6 +98,36 @@ type Node struct {
 	// Skin, when not nil, binds Mesh to joints (see Skin): a glTF skinned
 	// mesh node. Its joints are indices into the scene's nodes.
 	Skin *Skin
+	// Rest is a bone's rest rotation (unit quaternion; w, x, y, z in
+	// files): the node's local matrix is then T * Rest * R * S, R =
+	// Local.Rotation the pose rotation (see Rotation). The zero value
+	// means no rest rotation: Local.Rotation is the whole rotation.
+	// blender-fix-shear treats the two apart (it straightens the parent
+	// times Rest, then applies R * S, as Blender does); every other rule
+	// uses the product Rest * R.
+	Rest mgl64.Quat
+	// Weights are the node's morph target weights, one per target of
+	// Mesh (glTF's node or mesh weights; animation channels write them):
+	// a point drawn is Points[k] + Σ Weights[t] · Targets[t][k]. Nil
+	// draws the points as they are. Clone copies them, so an animated
+	// copy does not move another's weights.
+	Weights []float64
+}
+
+// HasRest reports whether the node carries a rest rotation (Rest is not
+// the zero quaternion).
+func (n *Node) HasRest() bool { return n.Rest != (mgl64.Quat{}) }
+
+// Rotation returns the node's whole local rotation: Rest * Local.Rotation
+// when it has a rest rotation (Hamilton product, rotation Rest applied
+// after R in column-vector terms, i.e. Rest on the left), Local.Rotation
+// otherwise. Both factors are unit after New, so the product is unit to
+// rounding.
+func (n *Node) Rotation() mgl64.Quat {
+	if n.Rest == (mgl64.Quat{}) {
+		return n.Local.Rotation
+	}
+	return n.Rest.Mul(n.Local.Rotation)
 }
 
 // Sheared reports a node whose local matrix is not a TRS: Shear is not
@@ -110,13 +141,18 @@ func (n *Node) Stretch() mgl64.Mat3 {
 	return mgl64.Mat3{s[0], h[0], h[1], h[0], s[1], h[2], h[1], h[2], s[2]}
 }
 
-// LocalMat4 returns the node's local matrix T * R * U (column vectors),
-// which is Local.Mat4() for a node without Shear.
+// LocalMat4 returns the node's local matrix T * Rest * R * U (column
+// vectors), which is Local.Mat4() for a node without Shear or Rest.
 func (n *Node) LocalMat4() mgl64.Mat4 {
 	if !n.Sheared() {
+		if n.HasRest() {
+			t := n.Local
+			t.Rotation = n.Rotation()
+			return t.Mat4()
+		}
 		return n.Local.Mat4()
 	}
-	l := transform.RotMat3(n.Local.Rotation).Mul3(n.Stretch()).Mat4()
+	l := transform.RotMat3(n.Rotation()).Mul3(n.Stretch()).Mat4()
 	p := n.Local.Position
 	l[12], l[13], l[14] = p[0], p[1], p[2]
 	return l
@@ -144,6 +180,10 @@ type Mesh struct {
 	// skinned only when it has a Skin.
 	InfluenceStart []int32
 	InfluenceData  []Influence
+	// Targets are morph targets' point displacements (glTF's POSITION
+	// deltas), each len(Points) long: with a node's Weights w, point k
+	// is drawn at Points[k] + Σ w[t] · Targets[t][k] (see MorphPoints).
+	Targets [][]mgl64.Vec3
 }
 
 // check reports the first index outside Points or the first non-finite
@@ -165,6 +205,16 @@ func (m *Mesh) check() error {
 			return fmt.Errorf("dot %d is outside its %d points", d, n)
 		}
 	}
+	for t, d := range m.Targets {
+		if len(d) != len(m.Points) {
+			return fmt.Errorf("morph target %d has %d displacements for %d points", t, len(d), n)
+		}
+		for _, p := range d {
+			if !transform.FiniteVec3(p) {
+				return fmt.Errorf("morph target %d has a displacement that is not a finite number", t)
+			}
+		}
+	}
 	return nil
 }
 
@@ -184,6 +234,11 @@ type Scene struct {
 	// (cameras, lights, skins, animations, an edge cap), one sentence
 	// each; empty for presets and scene files.
 	Notes []string
+	// Animations are the file's animations (glTF animations), in file
+	// order; none for presets without motion. An Animation writes node
+	// locals and weights when applied (Animation.Apply); the nodes as
+	// stored are the pose without animation.
+	Animations []*Animation
 }
 
 // New validates nodes and returns a scene that owns a copy of them, with
@@ -223,6 +278,12 @@ func New(nodes []Node) (*Scene, error) {
 		}
 		seen[name] = struct{}{}
 		s.Nodes[i].Local.Rotation = transform.Normalize(s.Nodes[i].Local.Rotation)
+		if s.Nodes[i].HasRest() {
+			s.Nodes[i].Rest = transform.Normalize(s.Nodes[i].Rest)
+		}
+		if w := s.Nodes[i].Weights; w != nil {
+			s.Nodes[i].Weights = append([]float64(nil), w...)
+		}
 	}
 	return s, nil
 }
@@ -253,8 +314,16 @@ func CheckName(name string) error {
 }
 
 // Clone returns a deep copy of s.
+// Meshes, skins and animations are shared (they are never modified);
+// node weights are copied.
 func (s *Scene) Clone() *Scene {
-	return &Scene{Nodes: append([]Node(nil), s.Nodes...), Notes: append([]string(nil), s.Notes...)}
+	c := &Scene{Nodes: append([]Node(nil), s.Nodes...), Notes: append([]string(nil), s.Notes...), Animations: s.Animations}
+	for i := range c.Nodes {
+		if w := c.Nodes[i].Weights; w != nil {
+			c.Nodes[i].Weights = append([]float64(nil), w...)
+		}
+	}
+	return c
 }
 
 // Index returns the index of the node named name, or -1.
@@ -353,6 +422,21 @@ func (s *Scene) check(i int) error {
 	if err := checkVec("shear", label, n.Shear[:]); err != nil {
 		return err
 	}
+	if n.HasRest() {
+		q := [4]float64{n.Rest.W, n.Rest.V[0], n.Rest.V[1], n.Rest.V[2]}
+		if err := checkVec("rest", label, q[:]); err != nil {
+			return err
+		}
+		if !(q[0]*q[0]+q[1]*q[1]+q[2]*q[2]+q[3]*q[3] > 1e-12) {
+			return &Error{Node: label, Field: "rest", Msg: "quaternion (w, x, y, z) must not be (nearly) zero"}
+		}
+	}
+	if err := checkVec("weights", label, n.Weights); err != nil {
+		return err
+	}
+	if n.Weights != nil && (n.Mesh == nil || len(n.Weights) != len(n.Mesh.Targets)) {
+		return &Error{Node: label, Field: "weights", Msg: "one weight per morph target of the node's mesh"}
+	}
 	return checkTRS(label, n.Local)
 }
 
@@ -384,3 +468,30 @@ func checkVec(field, node string, v []float64) error {
 
 // Vec3 is a convenience constructor used by presets and tests.
 func Vec3(x, y, z float64) mgl64.Vec3 { return mgl64.Vec3{x, y, z} }
+
+// Equal reports whether n and o hold the same values: every field equal,
+// pointers (mesh, skin) the same, and the same weights.
+func (n *Node) Equal(o *Node) bool {
+	a, b := *n, *o
+	aw, bw := a.Weights, b.Weights
+	a.Weights, b.Weights = nil, nil
+	return a.equalNoWeights(&b) && (aw == nil) == (bw == nil) && slices.Equal(aw, bw)
+}
+
+// equalNoWeights compares every field but Weights, which must be nil.
+func (n *Node) equalNoWeights(o *Node) bool {
+	type plain struct {
+		Name   string
+		Parent int
+		Local  transform.TRS
+		Shear  [3]float64
+		Shape  Shape
+		Mesh   *Mesh
+		Color  Color
+		Rule   Rule
+		Skin   *Skin
+		Rest   mgl64.Quat
+	}
+	return plain{n.Name, n.Parent, n.Local, n.Shear, n.Shape, n.Mesh, n.Color, n.Rule, n.Skin, n.Rest} ==
+		plain{o.Name, o.Parent, o.Local, o.Shear, o.Shape, o.Mesh, o.Color, o.Rule, o.Skin, o.Rest}
+}

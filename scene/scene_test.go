@@ -83,7 +83,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 			t.Fatal("node count changed")
 		}
 		for i := range s.Nodes {
-			if back.Nodes[i] != s.Nodes[i] {
+			if !back.Nodes[i].Equal(&s.Nodes[i]) {
 				t.Errorf("%s node %d: %+v != %+v", name, i, back.Nodes[i], s.Nodes[i])
 			}
 		}

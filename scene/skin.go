@@ -115,3 +115,115 @@ func checkSkin(n *Node, nn int) error {
 	}
 	return nil
 }
+
+// Deformer computes a mesh's points as drawn: morphed by a node's weights
+// and skinned by its joints' worlds. It keeps its buffers between calls,
+// so that a playing frame allocates nothing once they have grown. The zero
+// value is ready; a Deformer is not safe for concurrent use.
+type Deformer struct {
+	pts   []mgl64.Vec3
+	morph []mgl64.Vec3
+	joint []mgl64.Mat4
+}
+
+// Points returns node n's mesh points as drawn, in the frame that world[i]
+// maps to the screen for a node that is not skinned (its local space) and
+// in world space for a skinned one (see Skin). world holds every node's
+// world matrix under the rule being drawn. A point skinned by a joint
+// whose world matrix is not finite (undefined under the rule, or
+// overflowed) comes out non-finite, so that drawing skips its edges; the
+// other points are unaffected. The returned slice is the Deformer's own
+// buffer, valid until the next call. For a node with neither weights nor
+// a skin it is n.Mesh.Points itself (not to be modified). n must have
+// passed New's checks, and world must hold every joint.
+func (d *Deformer) Points(n *Node, world []mgl64.Mat4) []mgl64.Vec3 {
+	m := n.Mesh
+	pts := m.Points
+	if n.Weights != nil && len(m.Targets) > 0 {
+		d.morph = MorphPoints(m, n.Weights, d.morph)
+		pts = d.morph
+	}
+	if n.Skin == nil || !m.Skinned() {
+		return pts
+	}
+	s := n.Skin
+	if cap(d.joint) < len(s.Joints) {
+		d.joint = make([]mgl64.Mat4, len(s.Joints))
+	}
+	d.joint = d.joint[:len(s.Joints)]
+	for j, ji := range s.Joints {
+		d.joint[j] = affMul4(&world[ji], &s.InverseBind[j])
+	}
+	if cap(d.pts) < len(pts) {
+		d.pts = make([]mgl64.Vec3, len(pts))
+	}
+	d.pts = d.pts[:len(pts)]
+	for k, p := range pts {
+		var x, y, z float64
+		for _, in := range m.InfluenceData[m.InfluenceStart[k]:m.InfluenceStart[k+1]] {
+			w := &d.joint[in.Joint]
+			wt := in.Weight
+			if wt == 0 {
+				continue
+			}
+			x += wt * (w[0]*p[0] + w[4]*p[1] + w[8]*p[2] + w[12])
+			y += wt * (w[1]*p[0] + w[5]*p[1] + w[9]*p[2] + w[13])
+			z += wt * (w[2]*p[0] + w[6]*p[1] + w[10]*p[2] + w[14])
+		}
+		d.pts[k] = mgl64.Vec3{x, y, z}
+	}
+	return d.pts
+}
+
+// affMul4 returns a*b for affine matrices (bottom row 0 0 0 1), computed
+// with every entry of a so that a non-finite a stays non-finite.
+func affMul4(a, b *mgl64.Mat4) mgl64.Mat4 {
+	var o mgl64.Mat4
+	for c := 0; c < 4; c++ {
+		b0, b1, b2, b3 := b[4*c], b[4*c+1], b[4*c+2], b[4*c+3]
+		for r := 0; r < 4; r++ {
+			o[4*c+r] = a[r]*b0 + a[4+r]*b1 + a[8+r]*b2 + a[12+r]*b3
+		}
+	}
+	return o
+}
+
+// MorphPoints writes m's points displaced by its morph targets with
+// weights w (Points[k] + Σ w[t] · Targets[t][k]) into out, grown as
+// needed, and returns it. Weights past the mesh's targets are ignored.
+func MorphPoints(m *Mesh, w []float64, out []mgl64.Vec3) []mgl64.Vec3 {
+	if cap(out) < len(m.Points) {
+		out = make([]mgl64.Vec3, len(m.Points))
+	}
+	out = out[:len(m.Points)]
+	copy(out, m.Points)
+	for t, d := range m.Targets {
+		if t >= len(w) || w[t] == 0 {
+			continue
+		}
+		wt := w[t]
+		for k := range out {
+			out[k] = out[k].Add(d[k].Mul(wt))
+		}
+	}
+	return out
+}
+
+// WeightSum returns the smallest and largest sum of a point's weights
+// over m's skinned points (both 0 for a mesh without skinning data). The
+// glTF specification expects sums of 1; skewlab skins with the weights
+// as written and notes sums off by more than a normalized byte's rounding.
+func (m *Mesh) WeightSum() (lo, hi float64) {
+	if !m.Skinned() || len(m.Points) == 0 {
+		return 0, 0
+	}
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for k := range m.Points {
+		var s float64
+		for _, in := range m.Influences(k) {
+			s += in.Weight
+		}
+		lo, hi = min(lo, s), max(hi, s)
+	}
+	return lo, hi
+}

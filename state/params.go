@@ -79,6 +79,36 @@ func sceneParams() []Param {
 				return nil
 			},
 			Value: func(s State) []string { m, _ := s.PresetDefaults(); return nonDefault(s.Mode, m) }},
+		{Name: "anim", Usage: "animation shown: an index from 0 or a name (a glTF file's animations, an animated preset's); -t without -anim means 0",
+			Apply: func(s *State, v string) error {
+				if v == "" {
+					return fmt.Errorf("anim: give an index from 0 or an animation's name")
+				}
+				if err := scene.CheckName(v); err != nil {
+					return fmt.Errorf("anim %q: a name %v", v, err)
+				}
+				s.Anim = v
+				return nil
+			},
+			Value: func(s State) []string { return nonDefault(s.Anim, "") }},
+		{Name: "t", Usage: "animation time in seconds (0 to 1e9); evaluates the animation there (glTF: before the first key the first value, after the last the last)",
+			Apply: func(s *State, v string) error {
+				t, err := ParseNumber(v)
+				if err != nil {
+					return fmt.Errorf("t: %q is %v", v, err)
+				}
+				if t < 0 || t > MaxTime {
+					return fmt.Errorf("t: %g seconds is outside 0 to %g", t, float64(MaxTime))
+				}
+				s.Time, s.TimeGiven = t, true
+				return nil
+			},
+			Value: func(s State) []string {
+				if !s.TimeGiven {
+					return nil
+				}
+				return []string{strconv.FormatFloat(s.Time, 'g', -1, 64)}
+			}},
 		{Name: "set", Multi: true, Usage: "edit a node: NODE.FIELD=a,b,c with FIELD position, rotation (w,x,y,z), euler (degrees, Rz*Ry*Rx) or scale, or NODE.rule=NAME (a matrix-based mode, or global); repeatable",
 			Apply: func(s *State, v string) error {
 				set, err := ParseSet(v)
@@ -170,6 +200,7 @@ func viewParams() []Param {
 				}
 				return []string{strconv.Itoa(s.UIScale)}
 			}},
+		Bool("play", "play the scene's animation (-anim, or animation 0) when the view opens; looping", func(s *State) *bool { return &s.Play }),
 		{Name: "spin", IsBool: true, Usage: "spin B about its own x axis",
 			Apply: func(s *State, v string) (err error) { s.Spin, err = parseBool("spin", v); return },
 			Value: func(s State) []string { return boolValue(s.Spin) }},

@@ -63,6 +63,10 @@ type State struct {
 	Fold       bool        // the piston lab's scene is folded once loaded (residual folding), set by that lab's fold Param
 	Counteract string      // the dynamics lab's crash: "on" (the default) or "off", set by that lab's counteract Param
 	Tour       int         // the guided tour's step shown, 1 to TourSteps(); 0 for no tour
+	Anim       string      // the animation shown: "" none chosen (animation 0 when Time is given or the scene plays), an index from 0, or an animation's name (see ChooseAnimation)
+	Time       float64     // the animation time in seconds (finite, within MaxTime); meaningful when TimeGiven
+	TimeGiven  bool        // -t or t= was given
+	Play       bool        // the animation plays when the view opens
 
 	// modeGiven and compareGiven record that the mode or compare
 	// parameter was given, so a preset that carries its own (see
@@ -227,6 +231,7 @@ var Fields = []struct {
 }{
 	{"position", 3, "x,y,z"},
 	{"rotation", 4, "quaternion w,x,y,z (normalized)"},
+	{"rest", 4, "rest rotation, quaternion w,x,y,z: local = T*rest*rotation*S (Blender's bone rest; blender-fix-shear straightens the parent times rest)"},
 	{"euler", 3, "degrees x,y,z, R = Rz*Ry*Rx"},
 	{"scale", 3, "x,y,z (zero and negative allowed)"},
 	{"rule", 0, "the node's own rule: a matrix-based mode name, or global"},
@@ -303,7 +308,7 @@ func ParseSet(text string) (Set, error) {
 	if len(vals) != want {
 		return Set{}, fmt.Errorf("set %q: %s takes %d numbers, got %d", text, s.Field, want, len(vals))
 	}
-	if s.Field == "rotation" && vals[0] == 0 && vals[1] == 0 && vals[2] == 0 && vals[3] == 0 {
+	if (s.Field == "rotation" || s.Field == "rest") && vals[0] == 0 && vals[1] == 0 && vals[2] == 0 && vals[3] == 0 {
 		return Set{}, fmt.Errorf("set %q: the zero quaternion is not a rotation", text)
 	}
 	s.Values = vals
@@ -348,6 +353,11 @@ func (s Set) Apply(sc *scene.Scene) error {
 	}
 	t := sc.Nodes[i].Local
 	v := s.Values
+	if s.Field == "rest" {
+		q := transform.Normalize(mgl64.Quat{W: v[0], V: mgl64.Vec3{v[1], v[2], v[3]}})
+		sc.Nodes[i].Rest = q
+		return nil
+	}
 	switch s.Field {
 	case "position":
 		t.Position = mgl64.Vec3{v[0], v[1], v[2]}
@@ -425,4 +435,74 @@ func (c CameraSpec) String() string {
 		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return strings.Join(parts, ",")
+}
+
+// MaxTime is the largest animation time -t and t= take, in seconds (about
+// 31.7 years): past it a float64 second no longer has millisecond steps.
+const MaxTime = 1e9
+
+// ChooseAnimation returns the index in sc.Animations that choice names:
+// a number counting from 0, else an animation's name. "" means animation
+// 0. The error says the scene has no animation, or lists them.
+func ChooseAnimation(sc *scene.Scene, choice string) (int, error) {
+	if len(sc.Animations) == 0 {
+		return 0, fmt.Errorf("anim %s: the scene has no animation", quoteOrZero(choice))
+	}
+	if choice == "" {
+		return 0, nil
+	}
+	if i, err := strconv.Atoi(choice); err == nil && i >= 0 && i < len(sc.Animations) {
+		return i, nil
+	}
+	for i, a := range sc.Animations {
+		if a.Name == choice {
+			return i, nil
+		}
+	}
+	list := make([]string, len(sc.Animations))
+	for i, a := range sc.Animations {
+		list[i] = fmt.Sprintf("%d %q", i, a.Name)
+	}
+	return 0, fmt.Errorf("anim %q: no such animation (the scene's animations: %s)", choice, strings.Join(list, ", "))
+}
+
+func quoteOrZero(choice string) string {
+	if choice == "" {
+		return "0"
+	}
+	return strconv.Quote(choice)
+}
+
+// Animated reports whether the state asks for an animation: -anim, -t or
+// -play (the URL's anim=, t=, play=1).
+func (s State) Animated() bool { return s.Anim != "" || s.TimeGiven || s.Play }
+
+// Pose applies the state's animation to sc at the state's time: when
+// Animated, animation ChooseAnimation(sc, s.Anim) at Time (0 when no
+// time is given) is written into sc's nodes. It returns the animation's
+// index, or -1 when the state asks for none; an error (sc unchanged) when
+// it asks for one the scene does not have.
+func (s State) Pose(sc *scene.Scene) (int, error) {
+	if !s.Animated() {
+		return -1, nil
+	}
+	i, err := ChooseAnimation(sc, s.Anim)
+	if err != nil {
+		return -1, err
+	}
+	sc.Animations[i].Apply(sc.Nodes, s.Time)
+	return i, nil
+}
+
+// PosedScene is Scene followed by Pose: the scene as the state's
+// animation shows it at the state's time (the commands' -anim and -t).
+func (s State) PosedScene() (*scene.Scene, error) {
+	sc, err := s.Scene()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.Pose(sc); err != nil {
+		return nil, err
+	}
+	return sc, nil
 }

@@ -173,3 +173,29 @@ func ToEulerDeg(q mgl64.Quat) mgl64.Vec3 {
 	const deg = 180 / math.Pi
 	return mgl64.Vec3{x * deg, y * deg, z * deg}
 }
+
+// Slerp returns the spherical linear interpolation from a to b at u (0
+// gives a, 1 gives b) along the shorter arc: b is negated when a·b < 0,
+// since q and -q are the same rotation. Both are normalized first (a zero
+// quaternion counts as the identity). The angle comes from atan2 of the
+// two components of b along and across a, exact even for nearly equal
+// keys; below 1e-9 rad apart the result is the normalized linear blend.
+// The result is unit.
+func Slerp(a, b mgl64.Quat, u float64) mgl64.Quat {
+	a, b = Normalize(a), Normalize(b)
+	d := a.W*b.W + a.V.Dot(b.V)
+	if d < 0 {
+		b = mgl64.Quat{W: -b.W, V: b.V.Mul(-1)}
+		d = -d
+	}
+	// the part of b perpendicular to a, and its length sin θ
+	pw, pv := b.W-d*a.W, b.V.Sub(a.V.Mul(d))
+	s := math.Sqrt(pw*pw + pv.Dot(pv))
+	if s < 1e-9 {
+		return Normalize(mgl64.Quat{W: a.W + (b.W-a.W)*u, V: a.V.Add(b.V.Sub(a.V).Mul(u))})
+	}
+	th := math.Atan2(s, d)
+	// q(u) = cos(uθ) a + sin(uθ) p/|p|
+	c, sn := math.Cos(u*th), math.Sin(u*th)/s
+	return Normalize(mgl64.Quat{W: c*a.W + sn*pw, V: a.V.Mul(c).Add(pv.Mul(sn))})
+}

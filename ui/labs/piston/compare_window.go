@@ -91,7 +91,7 @@ func (t *rulesTable) setMsg(msg string) { t.msg = msg }
 // changed since it was made.
 func (t *rulesTable) update(v *view) {
 	m := v.M
-	if t.made && t.picked == m.Picked && t.scope == t.scopeAll && slices.Equal(t.nodes, m.Scene.Nodes) {
+	if t.made && t.picked == m.Picked && t.scope == t.scopeAll && slices.EqualFunc(t.nodes, m.Scene.Nodes, func(a, b scene.Node) bool { return a.Equal(&b) }) {
 		return
 	}
 	t.made, t.picked, t.scope = true, m.Picked, t.scopeAll
