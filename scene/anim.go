@@ -308,7 +308,7 @@ func (c *Channel) Sample(t float64, out []float64) {
 		h00, h10 := 2*u3-3*u2+1, u3-2*u2+u
 		h01, h11 := -2*u3+3*u2, u3-u2
 		v0, v1 := val(k), val(k+1)
-		b0 := c.Values[(3*k+2)*w : (3*k+3)*w]   // key k's out-tangent
+		b0 := c.Values[(3*k+2)*w : (3*k+3)*w] // key k's out-tangent
 		a1 := c.Values[(3*k+3)*w : (3*k+4)*w] // key k+1's in-tangent
 		for i := 0; i < w; i++ {
 			out[i] = h00*v0[i] + h10*d*b0[i] + h01*v1[i] + h11*d*a1[i]
