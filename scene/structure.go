@@ -17,6 +17,8 @@ func (s *Scene) IsDescendant(d, a int) bool {
 // SetParent moves node i (with its subtree) under newParent (-1 makes it a
 // root) without changing any local transform, then restores parents-first
 // order with a stable reorder. It returns the map from old to new indices.
+// Skins' joints and animation channels' nodes are renumbered with it (in
+// copies: other copies of the scene keep theirs).
 // It takes time linear in the number of nodes. Making a node its own
 // ancestor is an error and leaves s unchanged. To keep the world transform, compute the new local first (see
 // transform.Reparent) and SetLocal it after the move.
@@ -66,6 +68,22 @@ func (s *Scene) SetParent(i, newParent int) (newIndex []int, err error) {
 		}
 		moved[sk] = c
 		nodes[k].Skin = c
+	}
+	// Animation channels name their node by index too: renumber them in
+	// copies (animations are shared with other scene copies; the key
+	// times and values are shared, never modified).
+	if len(s.Animations) > 0 {
+		anims := make([]*Animation, len(s.Animations))
+		for ai, a := range s.Animations {
+			c := &Animation{Name: a.Name, Channels: append([]Channel(nil), a.Channels...)}
+			for ci := range c.Channels {
+				if old := c.Channels[ci].Node; old >= 0 && old < n {
+					c.Channels[ci].Node = newIndex[old]
+				}
+			}
+			anims[ai] = c
+		}
+		s.Animations = anims
 	}
 	s.Nodes = nodes
 	return newIndex, nil
