@@ -41,7 +41,9 @@ const FileMax = gltfio.MaxFileBytes
 // glTF means, unless the mode was given (-mode, the URL's mode=) or
 // chosen in the window since the last scene was loaded, which it keeps
 // (state.OpenMode). A glTF file shows its default scene (ChooseScene
-// picks another). On
+// picks another). A file with animations shows its first, paused at its
+// first key, or playing when the model was made with the play setting
+// (Player.PlayOnOpen). On
 // error the model is unchanged and the error names the file and the
 // node, accessor or field at fault. diskPath, when not "", is the file's
 // path on disk, which Share writes as -scene.
@@ -82,6 +84,9 @@ func (m *Model) Open(fsys fs.FS, name, diskPath string) error {
 	m.Mode = modes.Index(state.OpenMode(ModeName(m.Mode), given, o.GLTF != nil))
 	m.loadedMode = m.Mode
 	m.Load(sc, nil)
+	if m.Player.PlayOnOpen {
+		m.SetPlaying(true)
+	}
 	m.Touch()
 	return nil
 }

@@ -154,7 +154,7 @@ func (m *Model) fitted(cam render.Camera, w, h float64, cmp int) (render.Camera,
 	if cmp >= 0 && (split || m.Ghost) {
 		b = m.World[1]
 	}
-	lo, hi, ok := modelBounds(m.Scene, m.World[0], b)
+	lo, hi, ok := modelBounds(&m.posed, m.World[0], b)
 	if !ok {
 		return cam, false
 	}

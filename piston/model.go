@@ -80,6 +80,11 @@ type Model struct {
 	// panes (Wall.Panes[k].Frame) instead of Frames, which stay empty.
 	Wall Wall
 
+	// Player is the timeline (player.go): the animation shown and its
+	// time, which every Recompute poses the drawn nodes at.
+	Player Player
+	posed  scene.Scene // the scene as drawn: its Nodes are nodes (posed, spun)
+
 	band      [2]float64    // the band's width and height at the last Recompute
 	bandX     float64       // the band's left edge at the last Recompute
 	frame     bool          // a framing waits for the next Recompute (FrameNext)
@@ -119,7 +124,8 @@ func NewModel(st state.State) (*Model, error) {
 	// A glTF file opens in accumulate-matrices unless the mode was given
 	// (state.OpenMode, the one rule of every surface).
 	m := &Model{Mode: modes.Index(state.OpenMode(st.Mode, st.ModeGiven(), file != nil && file.GLTF != nil)), Compare: -1, Split: st.Split, Spin: st.Spin,
-		Opt: render.DefaultOptions(), Ghost: true, Home: HomeCamera(st), Picked: -1, modeGiven: st.ModeGiven()}
+		Opt: render.DefaultOptions(), Ghost: true, Home: HomeCamera(st), Picked: -1, modeGiven: st.ModeGiven(),
+		Player: Player{Speed: 1, Loop: true}}
 	if m.Mode < 0 {
 		m.Mode = modes.Index(modes.Default)
 	}
@@ -143,6 +149,9 @@ func NewModel(st state.State) (*Model, error) {
 	}
 	m.Load(sc, st.Sets)
 	m.File = file
+	if err := m.startPlayer(st); err != nil {
+		return nil, err
+	}
 	if st.Fold {
 		m.Fold()
 	}
@@ -206,11 +215,14 @@ func (m *Model) SceneUnit() (unit, size float64) {
 
 // Load makes sc the scene being edited and its own reset point, and
 // frames it (FrameNext). Euler angles come from the quaternions once,
-// except where an euler set in sets gives them exactly.
+// except where an euler set in sets gives them exactly. The timeline
+// shows the scene's first animation, paused at its first key (none for
+// a scene without animations).
 func (m *Model) Load(sc *scene.Scene, sets []state.Set) {
 	m.Base = sc.Clone()
 	m.Scene = sc
 	m.initEdits(sets)
+	m.resetPlayer()
 	m.SpinAt = sc.Index("B") // the piston's spinning cylinder; -1 hides Spin
 	if m.SpinAt < 0 {
 		m.Spin = false
@@ -339,10 +351,13 @@ func ModeName(i int) string {
 	return modes.All[i].Name
 }
 
-// Recompute advances the spin, applies the edits and recomputes the world
-// matrices of the mode (and the compare mode) and the picture for the
-// screen band x..x+w, h high, in pixels, framing the camera first when
-// that was asked for (FrameNext). It allocates nothing once its buffers
+// Recompute advances the spin, applies the edits, poses the nodes at the
+// timeline's time (Player; the animation's properties over the edits)
+// and recomputes the world matrices of the mode (and the compare mode)
+// and the picture for the screen band x..x+w, h high, in pixels, framing
+// the camera first when that was asked for (FrameNext). The picture, the
+// ghost, the split's half and the wall's panes are all drawn from the one
+// posed copy of the nodes (Nodes). It allocates nothing once its buffers
 // have grown to the scene's size.
 func (m *Model) Recompute(x, w, h float64) {
 	if m.Spinning() {
@@ -354,6 +369,8 @@ func (m *Model) Recompute(x, w, h float64) {
 	m.dirty = false
 	m.ApplyEdits()
 	m.nodes = append(m.nodes[:0], m.Scene.Nodes...)
+	m.pose()
+	m.posed = scene.Scene{Nodes: m.nodes, Animations: m.Scene.Animations}
 	if m.SpinAt >= 0 && m.SpinAt < len(m.nodes) && m.SpinDeg != 0 {
 		l := &m.nodes[m.SpinAt].Local
 		l.Rotation = l.Rotation.Mul(transform.EulerDeg(m.SpinDeg, 0, 0)) // about the node's own x axis
@@ -378,16 +395,16 @@ func (m *Model) Recompute(x, w, h float64) {
 	switch {
 	case cmp >= 0 && m.Split:
 		m.Frames[0].Begin(m.Camera, render.Viewport{X: x, W: w / 2, H: h})
-		m.Frames[0].Scene(m.Scene, m.World[0], opt)
+		m.Frames[0].Scene(&m.posed, m.World[0], opt)
 		m.Frames[1].Begin(m.Camera, render.Viewport{X: x + w/2, W: w / 2, H: h})
-		m.Frames[1].Scene(m.Scene, m.World[1], opt)
+		m.Frames[1].Scene(&m.posed, m.World[1], opt)
 	default:
 		m.Frames[0].Begin(m.Camera, render.Viewport{X: x, W: w, H: h})
 		if cmp >= 0 && m.Ghost {
 			ghost := render.Options{Dim: GhostDim, EdgeCap: opt.EdgeCap}
-			m.Frames[0].Scene(m.Scene, m.World[1], ghost)
+			m.Frames[0].Scene(&m.posed, m.World[1], ghost)
 		}
-		m.Frames[0].Scene(m.Scene, m.World[0], opt)
+		m.Frames[0].Scene(&m.posed, m.World[0], opt)
 		m.Frames[1].Begin(m.Camera, render.Viewport{})
 	}
 	m.artifacts(cmp >= 0 && m.Split)
@@ -459,8 +476,8 @@ func (m *Model) Reparent(i, newParent int) error {
 	return nil
 }
 
-// Nodes returns the nodes the last Recompute used: the scene's, with the
-// spin applied.
+// Nodes returns the nodes the last Recompute used: the scene's, posed at
+// the timeline's time, with the spin applied.
 func (m *Model) Nodes() []scene.Node { return m.nodes }
 
 // Fold re-authors the scene for uniform-inner-scale (modes.FoldResiduals):

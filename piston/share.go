@@ -24,7 +24,8 @@ const shareDigits = 1e6
 // wall's modes when it is shown (st.Wall) and its scope (st.Scope), every slider that
 // differs from a fresh load of the preset (as set=NODE.FIELD=...), the
 // standard view the camera looks along (st.View, "" for none of them), the
-// projection (st.Ortho), and the camera itself (st.Camera) unless the page
+// projection (st.Ortho), the timeline (st.Anim, st.Time, st.Play: see
+// shareTimeline), and the camera itself (st.Camera) unless the page
 // that opens the link would show the same one: it frames the scene as
 // shared for its own screen, so the camera is left out (nil) only when
 // m's camera is exactly that framing of the scene as it is now, in the
@@ -75,6 +76,7 @@ func (m *Model) Share(st *state.State) {
 		}
 	}
 	st.Fold = false // a fold's values are in the sets
+	m.shareTimeline(st)
 	c := m.Camera
 	st.View, st.Ortho, st.Camera = viewName(c), c.Ortho, nil
 	if m.homeGiven || !m.opensFramed(*st) {

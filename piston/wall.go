@@ -203,7 +203,7 @@ func (m *Model) wallWorlds() {
 // wallBounds returns the box of every pane's meshes under its world.
 func (m *Model) wallBounds() (lo, hi mgl64.Vec3, ok bool) {
 	for i := range m.Wall.Panes {
-		plo, phi, pok := render.MeshBounds(m.Scene, m.Wall.Panes[i].World)
+		plo, phi, pok := render.MeshBounds(&m.posed, m.Wall.Panes[i].World)
 		lo, hi, ok = render.UnionBounds(lo, hi, ok, plo, phi, pok)
 	}
 	return lo, hi, ok
@@ -240,7 +240,7 @@ func (m *Model) drawWall() {
 		p := &m.Wall.Panes[i]
 		f := &p.Frame
 		f.Begin(m.Camera, p.Picture)
-		f.Scene(m.Scene, p.World, opt)
+		f.Scene(&m.posed, p.World, opt)
 		if !m.HideArc && m.Picked >= 0 && m.Picked < len(p.World) {
 			if a, ok := FindSkewArc(p.World[m.Picked], m.Camera.U()); ok {
 				f.Arc(a.Origin, a.U, a.V, a.Radius, ArcSegments, render.Warning, ArcWidth)
