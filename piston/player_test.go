@@ -391,7 +391,7 @@ func TestPictureWallGhostAndSplitMoveInStep(t *testing.T) {
 	m := animatedModel(t, state.Default(), "a.gltf")
 	b, a := m.Scene.Index("B"), m.Scene.Index("A")
 	m.SetAnimation(1) // grow: A's scale (3,1,1) from 1 s
-	m.Scrub(1) // its last key
+	m.Scrub(1)        // its last key
 	m.Mode, m.Compare = modes.Index(modes.AccumulateMatrices.Name), modes.Index(modes.AccumulateTRS.Name)
 	hand := func(scale mgl64.Vec3) []scene.Node {
 		nodes := append([]scene.Node(nil), m.Base.Nodes...)
