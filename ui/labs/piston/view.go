@@ -59,6 +59,7 @@ type view struct {
 	press   press            // a press that may become a click on a wall pane
 	sweep   sweepPlay        // a sweep gesture under way (Play)
 	notes   notesCache       // the lines drawn at the picture's foot (drawNotes)
+	tl      timeline         // the Timeline window's bindings (timeline.go)
 }
 
 // notesCache holds the notes drawn under the picture: the last Open's
@@ -112,8 +113,9 @@ func figure(st state.State, w, h int, g state.Gesture) ([]render.Segment, []rend
 	return piston.Figure(g.End(st), w, h)
 }
 
-// Animating reports whether B spins or a sweep plays.
-func (v *view) Animating() bool { return v.M.Spinning() || v.sweep.on }
+// Animating reports whether B spins, a sweep plays or the timeline
+// plays: the App then draws at the display's rate; paused, it is quiet.
+func (v *view) Animating() bool { return v.M.Spinning() || v.sweep.on || v.M.Player.Playing }
 
 // sweepPlay is a sweep gesture under way: the gesture and the ticks
 // played.
@@ -183,7 +185,9 @@ func (v *view) Help() []string { return pistonHelp }
 // and presets there are.
 var pistonHelp = slices.Concat(numberedHelp("1..", "choose a mode (1-4 the seeds', then the engines')", modes.Names()),
 	numberedHelp("Shift+1..", "load a preset", scene.PresetNames()), []string{
-		"Space       spin B about its own x axis (scenes with a B)",
+		"Space       play or pause the animation (a scene with one); else spin B",
+		"Shift+Space spin B about its own x axis (scenes with a B)",
+		", .         one frame (1/30 s) back, forward; pauses (Timeline window)",
 		"C           compare with accumulate-matrices (from it: accumulate-trs):",
 		"            a ghost, then side by side, then off",
 		"R           reset the scene and the camera (framed)",
@@ -198,8 +202,9 @@ var pistonHelp = slices.Concat(numberedHelp("1..", "choose a mode (1-4 the seeds
 		"touch       one finger orbits; pinch zooms",
 	})
 
-// Update applies keys and camera gestures, then recomputes the picture
-// when anything changed (or spin is on).
+// Update applies keys and camera gestures, advances a playing timeline
+// by one tick (1/state.TicksPerSecond s of real time), then recomputes
+// the picture when anything changed (or spin is on).
 func (v *view) Update(in *kit.Input) error {
 	m := v.M
 	if in.Keys {
@@ -219,6 +224,7 @@ func (v *view) Update(in *kit.Input) error {
 		m.Touch()
 	}
 	v.playSweep()
+	m.Tick(1.0 / state.TicksPerSecond) // a playing timeline: one tick of real time
 	if !m.Dirty() {
 		return nil
 	}
@@ -299,7 +305,7 @@ const (
 func (v *view) keys(in *kit.Input) {
 	m := v.M
 	for k := 0; k < 10; k++ {
-		if !inpututil.IsKeyJustPressed(digitKey(k)) {
+		if !keyJustPressed(digitKey(k)) {
 			continue
 		}
 		if in.Shift {
@@ -312,21 +318,35 @@ func (v *view) keys(in *kit.Input) {
 			m.Touch()
 		}
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeySpace) {
-		m.Spin = !m.Spin
-		m.Touch()
+	just := keyJustPressed
+	if just(ebiten.KeySpace) {
+		// Space plays a scene's animation; spin keeps Shift+Space (and
+		// Space in a scene without animations, as before).
+		if m.Timeline() && !in.Shift {
+			m.TogglePlaying()
+		} else {
+			m.Spin = !m.Spin
+			m.Touch()
+		}
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyC) {
+	if m.Timeline() {
+		if just(ebiten.KeyComma) {
+			m.StepFrames(-1)
+		}
+		if just(ebiten.KeyPeriod) {
+			m.StepFrames(1)
+		}
+	}
+	if just(ebiten.KeyC) {
 		v.M.CycleCompare()
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyW) {
+	if just(ebiten.KeyW) {
 		m.ToggleWall()
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyR) {
+	if just(ebiten.KeyR) {
 		m.Reset()
 		v.win.init(m)
 	}
-	just := inpututil.IsKeyJustPressed
 	if just(ebiten.KeyZ) || just(ebiten.KeyKPDecimal) {
 		m.FrameNext()
 	}
@@ -339,6 +359,10 @@ func (v *view) keys(in *kit.Input) {
 		m.ToggleOrtho()
 	}
 }
+
+// keyJustPressed reports whether a key went down this tick
+// (inpututil.IsKeyJustPressed); the tests replace it to press keys.
+var keyJustPressed = inpututil.IsKeyJustPressed
 
 // viewKeys are the standard views' keys: a letter (V for front, as F is
 // fullscreen) and Blender's numpad key (Iso has none there).

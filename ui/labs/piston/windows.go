@@ -96,21 +96,29 @@ func (w *windowState) refresh(m *piston.Model) {
 }
 
 // Windows makes the piston lab's windows for the UI level in in. At the
-// full level on a wide screen: Mode, Piston and Nodes on the left,
-// Readouts, Compare, View and Presets on the right. In a Compact layout
-// (a big UI scale, as in a lecture hall) one window in the left column
-// holds what the lecturer needs: the mode and its point, the seed's
-// sliders, the picked node's artifacts, the view and UI scale buttons.
-// At the min level: Mode and Piston (with the way back to UI 1x when the
-// scale is above 1).
+// full level on a wide screen: Mode, Piston, Timeline (a scene with
+// animations only) and Nodes on the left, Readouts, Compare, View and
+// Presets on the right. In a Compact layout (a big UI scale, as in a
+// lecture hall) the Timeline and one window in the left column hold what
+// the lecturer needs: the mode and its point, the seed's sliders, the
+// picked node's artifacts, the view and UI scale buttons. At the min
+// level: Mode, Piston (with the way back to UI 1x when the scale is above
+// 1) and Timeline. Every window stays in the columns, off the picture's
+// band (kit.FreeBand).
 func (v *view) Windows(ctx *debugui.Context, in *kit.Input) {
 	lay := kit.NewColumns(in)
 	if in.Level == kit.LevelFull && lay.Compact() {
+		if h := timelineHeightFor(v.M); h > 0 {
+			v.timelineWindow(ctx, lay.Left(h))
+		}
 		v.lectureWindow(ctx, lay.Left(-1), in)
 		return
 	}
 	v.modeWindow(ctx, lay.Left(200), in)
 	v.pistonWindow(ctx, lay.Left(140), in)
+	if h := timelineHeightFor(v.M); h > 0 {
+		v.timelineWindow(ctx, lay.Left(h))
+	}
 	if in.Level != kit.LevelFull {
 		return
 	}
@@ -214,7 +222,7 @@ func (v *view) sliderRows(ctx *debugui.Context, compact bool) {
 	}
 	ctx.SetGridLayout([]int{-1}, nil)
 	if m.SpinAt >= 0 {
-		ctx.Checkbox(&m.Spin, spinLabels[b2i(compact)]).On(m.Touch)
+		ctx.Checkbox(&m.Spin, spinLabels[b2i(m.Timeline())][b2i(compact)]).On(m.Touch)
 	}
 }
 
@@ -374,7 +382,12 @@ func (v *view) viewRows(ctx *debugui.Context, compact bool) {
 	v.wallRows(ctx)
 }
 
-var spinLabels = [2]string{"Spin B about its own x axis (Space)", "Spin B (Space)"}
+// spinLabels are the Spin checkbox's labels, by whether the scene has a
+// timeline (Space then plays it; spin keeps Shift+Space) and by compact.
+var spinLabels = [2][2]string{
+	{"Spin B about its own x axis (Space)", "Spin B (Space)"},
+	{"Spin B about its own x axis (Shift+Space)", "Spin B (Shift+Space)"},
+}
 
 func b2i(b bool) int {
 	if b {

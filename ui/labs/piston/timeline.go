@@ -1,0 +1,118 @@
+package pistonlab
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+
+	"github.com/ebitengine/debugui"
+
+	"skewlab/piston"
+	"skewlab/scene"
+	"skewlab/ui/kit"
+)
+
+// timeline is what the Timeline window binds to besides the model: copies
+// of the player's time, speed and animation for the slider and chooser
+// (debugui clamps a slider's variable to its range every frame, so it
+// never holds the model's own), the chooser's names and the readout,
+// formatted only when they change.
+type timeline struct {
+	time, speed float64
+	sel         int
+	names       []string     // the chooser's entries, "N name"
+	namesOf     *scene.Scene // the scene names was made for
+	readout     string       // "of 2.000 s  frame 15 / 60"
+	readoutOf   [3]float64   // the animation, time and end readout was made for
+	rect        image.Rectangle
+	rows        [4]image.Rectangle // play row, time slider, readout, chooser (UI units), for tests
+}
+
+// Timeline window heights in UI units: its title bar and three rows (play,
+// loop and speed; the time slider; the readout), and a fourth row with
+// the chooser when the scene has several animations.
+const (
+	timelineHeight   = 100
+	timelineChooserH = 22
+)
+
+// timelineHeightFor returns the Timeline window's height for m, 0 when
+// the scene has no animation (no window).
+func timelineHeightFor(m *piston.Model) int {
+	if !m.Timeline() {
+		return 0
+	}
+	if len(m.Scene.Animations) > 1 {
+		return timelineHeight + timelineChooserH
+	}
+	return timelineHeight
+}
+
+// timelineWindow is the Timeline window, in r: a Play/Pause button
+// (Space), the loop checkbox and the speed slider (0.25x to 2x), the time
+// slider (scrub; it moves in frames of 1/piston.FrameRate s), the time's
+// readout (the last key's time and the frame), and, for a scene with
+// several animations, the chooser.
+func (v *view) timelineWindow(ctx *debugui.Context, r image.Rectangle) {
+	m, tl := v.M, &v.tl
+	tl.rect = r
+	ctx.Window("Timeline", r, func(debugui.ContainerLayout) {
+		p := &m.Player
+		ctx.SetGridLayout([]int{-3, -2, -2, -3}, nil)
+		kit.Track(ctx, &tl.rows[0], func() {
+			label := "Play Space"
+			if p.Playing {
+				label = "Pause Space"
+			}
+			ctx.Button(label).On(m.TogglePlaying)
+		})
+		ctx.Checkbox(&p.Loop, "loop")
+		ctx.Text("speed")
+		tl.speed = p.Speed
+		ctx.SliderF(&tl.speed, piston.MinSpeed, piston.MaxSpeed, 0.25, 2).On(func() { m.SetSpeed(tl.speed) })
+		ctx.SetGridLayout([]int{-1}, nil)
+		start, end := m.Span()
+		tl.time = p.Time
+		kit.Track(ctx, &tl.rows[1], func() {
+			ctx.SliderF(&tl.time, start, end, 1.0/piston.FrameRate, 3).On(func() { m.Scrub(tl.time) })
+		})
+		kit.Track(ctx, &tl.rows[2], func() { ctx.Text(tl.readoutText(m)) })
+		if len(m.Scene.Animations) > 1 {
+			tl.chooserNames(m)
+			tl.sel = p.Anim
+			kit.Track(ctx, &tl.rows[3], func() {
+				ctx.Dropdown(&tl.sel, tl.names).On(func() { m.SetAnimation(tl.sel) })
+			})
+		}
+	})
+}
+
+// readoutText returns the time readout of m's timeline, "of END s, frame
+// F / N, , . step" (the time itself is on the slider), made again only
+// when the animation, the time or the end changed.
+func (tl *timeline) readoutText(m *piston.Model) string {
+	_, end := m.Span()
+	key := [3]float64{float64(m.Player.Anim), m.Player.Time, end}
+	if key != tl.readoutOf || tl.readout == "" {
+		tl.readoutOf = key
+		tl.readout = fmt.Sprintf("of %.3f s   frame %d / %d   , . step", end, piston.Frame(m.Player.Time), piston.Frame(end))
+	}
+	return tl.readout
+}
+
+// chooserNames makes the chooser's entries for m's scene once: "N name",
+// or "N (no name)".
+func (tl *timeline) chooserNames(m *piston.Model) {
+	if tl.namesOf == m.Scene && len(tl.names) == len(m.Scene.Animations) {
+		return
+	}
+	tl.namesOf = m.Scene
+	tl.names = tl.names[:0]
+	for i, a := range m.Scene.Animations {
+		name := a.Name
+		if name == "" {
+			name = "(no name)"
+		}
+		tl.names = append(tl.names, strconv.Itoa(i)+" "+name)
+	}
+}
