@@ -2,6 +2,7 @@ package piston
 
 import (
 	"math"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -260,10 +261,7 @@ func TestStateSetsTheTimeline(t *testing.T) {
 		{"?anim=slide&t=7", 0, 2, false},
 		{"?play=1&t=1.5", 0, 1.5, true},
 	} {
-		st, msgs := state.FromSearch(c.search)
-		if len(msgs) != 0 {
-			t.Fatalf("%s: %v", c.search, msgs)
-		}
+		st := timelineState(t, c.search)
 		m := animatedModel(t, st, "a.gltf")
 		if p := m.Player; p.Anim != c.anim || p.Time != c.time || p.Playing != c.play {
 			t.Errorf("%s: timeline %+v, want animation %d at %g s, playing %v", c.search, p, c.anim, c.time, c.play)
@@ -309,10 +307,7 @@ func TestShareCarriesTheTimeline(t *testing.T) {
 		if got := timelineQuery(q); got != c.want {
 			t.Errorf("share query %q: timeline part %q, want %q", q, got, c.want)
 		}
-		again, msgs := state.FromSearch("?" + q)
-		if len(msgs) != 0 {
-			t.Fatalf("%q: %v", q, msgs)
-		}
+		again := timelineState(t, q)
 		m2 := animatedModel(t, again, "a.gltf")
 		p, p2 := m.Player, m2.Player
 		wantTime := math.Round(p.Time*1e6) / 1e6
@@ -340,6 +335,27 @@ func TestShareCarriesTheTimeline(t *testing.T) {
 	if st.Play || st.TimeGiven || st.Anim != "" {
 		t.Errorf("the piston preset's link carries a timeline: %+v", st)
 	}
+}
+
+// timelineState returns the default state with the anim, t and play
+// parameters of the URL query q applied by their own parsers (the
+// flags' and the URL's); the other parameters are left out, as the
+// animated scene is no preset a page could check them against.
+func timelineState(t *testing.T, q string) state.State {
+	t.Helper()
+	vals, err := url.ParseQuery(strings.TrimPrefix(q, "?"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := state.Default()
+	for _, p := range state.Pick("anim", "t", "play") {
+		for _, v := range vals[p.Name] {
+			if err := p.Apply(&st, v); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+	}
+	return st
 }
 
 // timelineQuery returns the anim, t and play parameters of query q, in
