@@ -119,12 +119,14 @@ func (m *Model) resetPlayer() {
 // animation 0 when only a time or play is given) at st's time, clamped
 // to its keys (before the first key the pose is the first key's, after
 // the last the last's, so the picture is the one state.State.Pose
-// draws), playing when st says so. It returns ChooseAnimation's error
-// when st asks for an animation the scene does not have; the timeline is
-// then unchanged.
+// draws), playing when st says so. A time or play without -anim on a
+// scene without animations asks for nothing (its pose is the same at
+// every time, as for the commands' -t). It returns ChooseAnimation's
+// error when st names an animation the scene does not have; the
+// timeline is then unchanged.
 func (m *Model) startPlayer(st state.State) error {
 	m.Player.PlayOnOpen = st.Play
-	if !st.Animated() {
+	if !st.Animated() || st.Anim == "" && len(m.Scene.Animations) == 0 {
 		return nil
 	}
 	i, err := state.ChooseAnimation(m.Scene, st.Anim)

@@ -246,8 +246,8 @@ func TestSingleKeyAnimationDoesNotPlay(t *testing.T) {
 
 // TestStateSetsTheTimeline: -anim (index or name), -t (clamped to the
 // keys) and -play set the timeline when the model is made; an
-// animation the scene lacks is an error that lists the scene's, and the
-// piston preset refuses -t.
+// animation the scene lacks is an error that lists the scene's; the
+// piston preset takes -t and -play (its one pose) but refuses -anim.
 func TestStateSetsTheTimeline(t *testing.T) {
 	for _, c := range []struct {
 		search string
@@ -277,10 +277,16 @@ func TestStateSetsTheTimeline(t *testing.T) {
 	if err := m.startPlayer(st); err == nil || !strings.Contains(err.Error(), `0 "slide", 1 "grow"`) {
 		t.Errorf("anim walk: %v, want an error listing 0 \"slide\", 1 \"grow\"", err)
 	}
+	// A time and play on a scene without animations show its one pose;
+	// naming an animation there is an error.
 	st = state.Default()
-	st.Time, st.TimeGiven = 0.5, true
+	st.Time, st.TimeGiven, st.Play = 0.5, true, true
+	if m, err := NewModel(st); err != nil || m.Timeline() || m.Player.Playing {
+		t.Errorf("-t -play on the piston preset: %v, timeline %v; want the preset, no timeline", err, m != nil && m.Timeline())
+	}
+	st.Anim = "0"
 	if _, err := NewModel(st); err == nil || !strings.Contains(err.Error(), "no animation") {
-		t.Errorf("-t on the piston preset: %v, want \"the scene has no animation\"", err)
+		t.Errorf("-anim 0 on the piston preset: %v, want \"the scene has no animation\"", err)
 	}
 }
 

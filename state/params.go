@@ -428,29 +428,18 @@ func FromQuery(q url.Values) (State, []error) {
 			kept = append(kept, set)
 		}
 		s.Sets = kept
-		// The timeline's settings need an animation of the preset (a page
-		// has no files): drop them with an error when it has none or not
-		// the one named, so the page still opens.
-		if s.Animated() {
+		// anim= must name an animation of the preset (a page has no
+		// files): drop it with an error when the preset lacks it, so the
+		// page still opens (t= and play= alone on a preset without
+		// animations show its one pose, as Pose says).
+		if s.Anim != "" {
 			if _, err := ChooseAnimation(sc, s.Anim); err != nil {
-				errs = append(errs, fmt.Errorf("URL parameter %s: %v", timelineParam(s), err))
-				s.Anim, s.Time, s.TimeGiven, s.Play = "", 0, false, false
+				errs = append(errs, fmt.Errorf("URL parameter anim: %v", err))
+				s.Anim = ""
 			}
 		}
 	}
 	return s, errs
-}
-
-// timelineParam names the timeline parameter of s a message is about:
-// anim when given, else t when given, else play.
-func timelineParam(s State) string {
-	switch {
-	case s.Anim != "":
-		return "anim"
-	case s.TimeGiven:
-		return "t"
-	}
-	return "play"
 }
 
 func paramNames() string {
