@@ -200,6 +200,7 @@ type Checker struct {
 	def    []scene.Deformer
 	refDef scene.Deformer
 	pts    [][]mgl64.Vec3
+	morph  []mgl64.Vec3 // a morphed node's points (scene.MorphPoints)
 	world  [][]mgl64.Mat4 // world[k][i]: rule k's world matrix of node i, k < rules
 	rules  int            // how many of world this check uses
 	ref    []mgl64.Mat4   // accumulate-matrices, when not among the rules
@@ -324,7 +325,12 @@ func (c *Checker) node(nodes []scene.Node, ref []mgl64.Mat4, i int, n *Node) {
 	}
 	n.Position = c.spread(i, mgl64.Vec3{})
 	if m != nil && len(c.distinct) > 1 {
-		for _, p := range m.Points {
+		pts := m.Points
+		if w := nodes[i].Weights; w != nil && len(m.Targets) > 0 {
+			c.morph = scene.MorphPoints(m, w, c.morph)
+			pts = c.morph // drawn with its morph weights
+		}
+		for _, p := range pts {
 			d := c.spread(i, p)
 			if !d.OK || d.Distance > n.Mesh.Distance {
 				n.Mesh = d
