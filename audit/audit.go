@@ -543,7 +543,12 @@ func (c *Checker) size(nodes []scene.Node, ref []mgl64.Mat4) (s float64, ok bool
 		if !transform.Finite(w[:]...) {
 			continue
 		}
-		for _, p := range m.Points {
+		pts := m.Points
+		if wt := nodes[i].Weights; wt != nil && len(m.Targets) > 0 {
+			c.morph = scene.MorphPoints(m, wt, c.morph)
+			pts = c.morph
+		}
+		for _, p := range pts {
 			b.add(apply(w, p))
 		}
 	}
