@@ -154,7 +154,7 @@ func (m *Model) fitted(cam render.Camera, w, h float64, cmp int) (render.Camera,
 	if cmp >= 0 && (split || m.Ghost) {
 		b = m.World[1]
 	}
-	lo, hi, ok := modelBounds(&m.posed, m.World[0], b)
+	lo, hi, ok := modelBounds(&m.bounds, &m.posed, m.World[0], b)
 	if !ok {
 		return cam, false
 	}
@@ -189,11 +189,12 @@ func (m *Model) fittedWall(cam render.Camera, w, h float64) (render.Camera, bool
 }
 
 // modelBounds returns the box of sc's meshes under world a and, when b is
-// not nil, under b too (render.MeshBounds, render.UnionBounds).
-func modelBounds(sc *scene.Scene, a, b []mgl64.Mat4) (lo, hi mgl64.Vec3, ok bool) {
-	lo, hi, ok = render.MeshBounds(sc, a)
+// not nil, under b too (render.MeshBoundsWith d's buffers: skinned and
+// morphed meshes as drawn; render.UnionBounds).
+func modelBounds(d *scene.Deformer, sc *scene.Scene, a, b []mgl64.Mat4) (lo, hi mgl64.Vec3, ok bool) {
+	lo, hi, ok = render.MeshBoundsWith(d, sc, a)
 	if b != nil {
-		blo, bhi, bok := render.MeshBounds(sc, b)
+		blo, bhi, bok := render.MeshBoundsWith(d, sc, b)
 		lo, hi, ok = render.UnionBounds(lo, hi, ok, blo, bhi, bok)
 	}
 	return lo, hi, ok

@@ -83,7 +83,8 @@ type Model struct {
 	// Player is the timeline (player.go): the animation shown and its
 	// time, which every Recompute poses the drawn nodes at.
 	Player Player
-	posed  scene.Scene // the scene as drawn: its Nodes are nodes (posed, spun)
+	posed  scene.Scene    // the scene as drawn: its Nodes are nodes (posed, spun)
+	bounds scene.Deformer // the framing's buffers for skinned and morphed meshes
 
 	band      [2]float64    // the band's width and height at the last Recompute
 	bandX     float64       // the band's left edge at the last Recompute

@@ -203,7 +203,7 @@ func (m *Model) wallWorlds() {
 // wallBounds returns the box of every pane's meshes under its world.
 func (m *Model) wallBounds() (lo, hi mgl64.Vec3, ok bool) {
 	for i := range m.Wall.Panes {
-		plo, phi, pok := render.MeshBounds(&m.posed, m.Wall.Panes[i].World)
+		plo, phi, pok := render.MeshBoundsWith(&m.bounds, &m.posed, m.Wall.Panes[i].World)
 		lo, hi, ok = render.UnionBounds(lo, hi, ok, plo, phi, pok)
 	}
 	return lo, hi, ok
