@@ -42,8 +42,10 @@ const FileMax = gltfio.MaxFileBytes
 // chosen in the window since the last scene was loaded, which it keeps
 // (state.OpenMode). A glTF file shows its default scene (ChooseScene
 // picks another). A file with animations shows its first, paused at its
-// first key, or playing when the model was made with the play setting
-// (Player.PlayOnOpen). On
+// first key, unless the model was made with timeline settings (-anim,
+// -t, -play; the URL's anim=, t=, play=1), which apply to it as to the
+// first scene: the animation named when the file has it, the time, and
+// playback. On
 // error the model is unchanged and the error names the file and the
 // node, accessor or field at fault. diskPath, when not "", is the file's
 // path on disk, which Share writes as -scene.
@@ -84,9 +86,7 @@ func (m *Model) Open(fsys fs.FS, name, diskPath string) error {
 	m.Mode = modes.Index(state.OpenMode(ModeName(m.Mode), given, o.GLTF != nil))
 	m.loadedMode = m.Mode
 	m.Load(sc, nil)
-	if m.Player.PlayOnOpen {
-		m.SetPlaying(true)
-	}
+	m.openedTimeline()
 	m.Touch()
 	return nil
 }

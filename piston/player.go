@@ -56,12 +56,19 @@ type Player struct {
 	// Loop: playing past the last key wraps to the first; off, playing
 	// stops there.
 	Loop bool
-	// PlayOnOpen starts playback when a file with animations is opened
-	// (Open): the play setting (-play, the URL's play=1) the model was
-	// made with.
-	PlayOnOpen bool
-
+	asked   asked       // the timeline settings the model was made with, for files opened later
 	weights [][]float64 // per node, the posed copy's morph weights (see pose)
+}
+
+// asked is what the state the model was made with asks of the timeline
+// (-anim, -t, -play; the URL's anim=, t=, play=1): startPlayer applies it
+// to the first scene, Open to every file opened later, as the mode
+// setting applies to them (state.OpenMode).
+type asked struct {
+	anim      string
+	time      float64
+	timeGiven bool
+	play      bool
 }
 
 // Animation returns the animation the timeline shows, nil when the scene
@@ -123,9 +130,10 @@ func (m *Model) resetPlayer() {
 // scene without animations asks for nothing (its pose is the same at
 // every time, as for the commands' -t). It returns ChooseAnimation's
 // error when st names an animation the scene does not have; the
-// timeline is then unchanged.
+// timeline is then unchanged. The settings are kept for files opened
+// later (Open, openedTimeline).
 func (m *Model) startPlayer(st state.State) error {
-	m.Player.PlayOnOpen = st.Play
+	m.Player.asked = asked{anim: st.Anim, time: st.Time, timeGiven: st.TimeGiven, play: st.Play}
 	if !st.Animated() || st.Anim == "" && len(m.Scene.Animations) == 0 {
 		return nil
 	}
@@ -139,6 +147,26 @@ func (m *Model) startPlayer(st state.State) error {
 	}
 	m.SetPlaying(st.Play)
 	return nil
+}
+
+// openedTimeline applies the model's timeline settings (startPlayer) to a
+// file just opened, which Load showed paused at its first animation's
+// first key: the animation asked for when the file has it (else its
+// first), the time asked for, and playback when asked.
+func (m *Model) openedTimeline() {
+	a := m.Player.asked
+	if !m.Timeline() {
+		return
+	}
+	if a.anim != "" {
+		if i, err := state.ChooseAnimation(m.Scene, a.anim); err == nil {
+			m.SetAnimation(i)
+		}
+	}
+	if a.timeGiven {
+		m.Scrub(a.time)
+	}
+	m.SetPlaying(a.play)
 }
 
 // SetAnimation shows the scene's animation i at its first key, keeping

@@ -529,3 +529,32 @@ func TestPictureDrawsThePosedMeshes(t *testing.T) {
 		t.Error("at 0 s the picture equals the hand-posed one at 2 s")
 	}
 }
+
+// TestOpenedFileTakesTheTimelineSettings: a model made with -t, -play
+// (and -anim) on the piston preset, which has no animation, applies them
+// to a file with animations opened later: the time, playback, and the
+// animation named when the file has it (else its first).
+func TestOpenedFileTakesTheTimelineSettings(t *testing.T) {
+	for _, c := range []struct {
+		anim     string
+		wantAnim int
+		time     float64
+		play     bool
+	}{{"", 0, 0.5, true}, {"grow", 1, 0.25, false}, {"walk", 0, 1.5, false}} {
+		st := state.Default()
+		st.Time, st.TimeGiven, st.Play = c.time, true, c.play
+		m, err := NewModel(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Player.asked.anim = c.anim // the piston preset itself refuses -anim
+		m.Load(animatedScene(t), nil)
+		if m.Player.Time != 0 || m.Player.Playing {
+			t.Fatalf("Load alone: %+v, want paused at the first key", m.Player)
+		}
+		m.openedTimeline()
+		if p := m.Player; p.Anim != c.wantAnim || p.Time != c.time || p.Playing != c.play {
+			t.Errorf("anim %q t %g play %v: opened as %+v", c.anim, c.time, c.play, p)
+		}
+	}
+}
