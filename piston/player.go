@@ -56,6 +56,7 @@ type Player struct {
 	// Loop: playing past the last key wraps to the first; off, playing
 	// stops there.
 	Loop bool
+
 	asked   asked       // the timeline settings the model was made with, for files opened later
 	weights [][]float64 // per node, the posed copy's morph weights (see pose)
 }
