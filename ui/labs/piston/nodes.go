@@ -93,7 +93,8 @@ func nodeLabel(nd *scene.Node) string {
 func (v *view) nodesWindow(ctx *debugui.Context, r image.Rectangle) {
 	m, w := v.M, &v.win
 	t := &w.tree
-	ctx.Window("Nodes", r, func(debugui.ContainerLayout) {
+	ctx.Window("Nodes", r, func(layout debugui.ContainerLayout) {
+		v.nodesAt = layout.Bounds
 		ctx.SetGridLayout([]int{-1}, nil)
 		ctx.Text(t.source)
 		if len(t.scenes) > 1 {

@@ -20,11 +20,11 @@ import (
 type timeline struct {
 	time, speed float64
 	sel         int
-	names       []string     // the chooser's entries, "N name"
-	namesOf     *scene.Scene // the scene names was made for
-	readout     string       // "of 2.000 s  frame 15 / 60"
-	readoutOf   [3]float64   // the animation, time and end readout was made for
-	rect        image.Rectangle
+	names       []string           // the chooser's entries, "N name"
+	namesOf     *scene.Scene       // the scene names was made for
+	readout     string             // "of 2.000 s  frame 15 / 60"
+	readoutOf   [3]float64         // the animation, time and end readout was made for
+	rect        image.Rectangle    // the window's bounds at the last update (UI units), for tests
 	rows        [4]image.Rectangle // play row, time slider, readout, chooser (UI units), for tests
 }
 
@@ -35,6 +35,24 @@ const (
 	timelineHeight   = 100
 	timelineChooserH = 22
 )
+
+// layoutScopes are the ID scopes of the piston windows by timelineRows:
+// debugui keeps a window where it was first laid out, so when a scene
+// brings or drops the Timeline (or its chooser) every window is laid out
+// afresh in a new scope, and the old ones are dropped.
+var layoutScopes = [3]string{"timeline0", "timeline1", "timeline2"}
+
+// timelineRows is 0 without a Timeline, 1 for one animation, 2 with the
+// chooser.
+func timelineRows(m *piston.Model) int {
+	switch {
+	case !m.Timeline():
+		return 0
+	case len(m.Scene.Animations) > 1:
+		return 2
+	}
+	return 1
+}
 
 // timelineHeightFor returns the Timeline window's height for m, 0 when
 // the scene has no animation (no window).
@@ -55,8 +73,8 @@ func timelineHeightFor(m *piston.Model) int {
 // several animations, the chooser.
 func (v *view) timelineWindow(ctx *debugui.Context, r image.Rectangle) {
 	m, tl := v.M, &v.tl
-	tl.rect = r
-	ctx.Window("Timeline", r, func(debugui.ContainerLayout) {
+	ctx.Window("Timeline", r, func(layout debugui.ContainerLayout) {
+		tl.rect = layout.Bounds
 		p := &m.Player
 		ctx.SetGridLayout([]int{-3, -2, -2, -3}, nil)
 		kit.Track(ctx, &tl.rows[0], func() {

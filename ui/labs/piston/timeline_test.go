@@ -226,13 +226,21 @@ func TestTimelineLayout(t *testing.T) {
 }
 
 // layWindows runs v's Update and three debugui updates of its windows at
-// in (debugui lays a new window out on its first frames).
+// in (debugui lays a new window out on its first frames), in a fresh
+// DebugUI.
 func layWindows(t *testing.T, v *view, in *kit.Input) {
+	t.Helper()
+	var ui debugui.DebugUI
+	layWindowsIn(t, &ui, v, in)
+}
+
+// layWindowsIn is layWindows in ui, which keeps the windows of earlier
+// updates, as the App's does.
+func layWindowsIn(t *testing.T, ui *debugui.DebugUI, v *view, in *kit.Input) {
 	t.Helper()
 	if err := v.Update(in); err != nil {
 		t.Fatal(err)
 	}
-	var ui debugui.DebugUI
 	for k := 0; k < 3; k++ {
 		if _, err := ui.Update(func(ctx *debugui.Context) error {
 			ctx.SetScale(kit.UIPixels(in))
@@ -241,5 +249,42 @@ func layWindows(t *testing.T, v *view, in *kit.Input) {
 		}); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestTimelineAppearsWithTheScene: in one DebugUI, as in the App, a
+// scene with animations loaded after the piston brings the Timeline
+// without it covering the Nodes window (debugui keeps a window where it
+// was first laid out: the view lays every window out afresh when the
+// Timeline comes or goes), and loading the piston again drops it and
+// gives Nodes its place back.
+func TestTimelineAppearsWithTheScene(t *testing.T) {
+	uitest.NeedLoop(t)
+	m, err := piston.NewModel(state.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := newView(m)
+	in := kit.Input{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 1, Level: kit.LevelFull, SetUIScale: func(int) {}}
+	in.ViewX, in.ViewW = kit.FreeBand(&in)
+	var ui debugui.DebugUI
+	layWindowsIn(t, &ui, v, &in)
+	nodesAlone := v.nodesAt
+	if nodesAlone.Empty() || !v.tl.rect.Empty() {
+		t.Fatalf("piston: Nodes at %v, Timeline at %v; want Nodes and no Timeline", nodesAlone, v.tl.rect)
+	}
+	m.Load(animatedPiston(t).Scene, nil)
+	v.tl.rect = image.Rectangle{}
+	layWindowsIn(t, &ui, v, &in)
+	if v.tl.rect.Empty() || v.tl.rect.Overlaps(v.nodesAt) || v.nodesAt.Empty() {
+		t.Errorf("animated scene loaded: Timeline at %v, Nodes at %v; want both, apart", v.tl.rect, v.nodesAt)
+	}
+	if err := m.LoadPreset("piston"); err != nil {
+		t.Fatal(err)
+	}
+	v.tl.rect = image.Rectangle{}
+	layWindowsIn(t, &ui, v, &in)
+	if !v.tl.rect.Empty() || v.nodesAt != nodesAlone {
+		t.Errorf("piston again: Timeline at %v, Nodes at %v; want no Timeline, Nodes at %v", v.tl.rect, v.nodesAt, nodesAlone)
 	}
 }

@@ -5,6 +5,7 @@ package pistonlab
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"slices"
 
@@ -60,6 +61,10 @@ type view struct {
 	sweep   sweepPlay        // a sweep gesture under way (Play)
 	notes   notesCache       // the lines drawn at the picture's foot (drawNotes)
 	tl      timeline         // the Timeline window's bindings (timeline.go)
+	in      *kit.Input       // the input during Windows
+	nodesAt image.Rectangle  // the Nodes window's bounds at the last update (UI units), for tests
+
+	scopedWindows func() // v.layWindows, made once: Windows runs every frame
 }
 
 // notesCache holds the notes drawn under the picture: the last Open's
@@ -78,6 +83,7 @@ type notesCache struct {
 // newView returns the piston lab's view of m.
 func newView(m *piston.Model) *view {
 	v := &view{M: m, titleOf: [2]int{-2, -2}}
+	v.scopedWindows = v.layWindows
 	v.win.init(m)
 	return v
 }

@@ -106,6 +106,14 @@ func (w *windowState) refresh(m *piston.Model) {
 // 1) and Timeline. Every window stays in the columns, off the picture's
 // band (kit.FreeBand).
 func (v *view) Windows(ctx *debugui.Context, in *kit.Input) {
+	v.ctx, v.in = ctx, in
+	ctx.IDScope(layoutScopes[timelineRows(v.M)], v.scopedWindows)
+}
+
+// layWindows lays the windows out (Windows) inside the ID scope of the
+// Timeline's rows.
+func (v *view) layWindows() {
+	ctx, in := v.ctx, v.in
 	lay := kit.NewColumns(in)
 	if in.Level == kit.LevelFull && lay.Compact() {
 		if h := timelineHeightFor(v.M); h > 0 {
