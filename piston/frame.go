@@ -65,7 +65,10 @@ func (v View) String() string {
 // of the camera to the nodes' meshes (render.MeshBounds) under the shown
 // modes, keeping the camera's direction, field of view and projection,
 // with the camera's unit made the box's (render.UnitFor of its diagonal),
-// so a model of any size is framed whole and centred.
+// so a model of any size is framed whole and centred. A scene with an
+// animation is framed for the whole animation, not only the pose shown:
+// the box holds the meshes at its key times and between them
+// (frameTimes), so it stays in the picture while it plays.
 // In split view both panes share one camera, fitted to the union of both
 // modes' boxes at a pane's aspect (on the comparison wall, of every
 // pane's box at a pane picture's aspect): each piston then lies inside its own
@@ -155,12 +158,55 @@ func (m *Model) fitted(cam render.Camera, w, h float64, cmp int) (render.Camera,
 		b = m.World[1]
 	}
 	lo, hi, ok := modelBounds(&m.bounds, &m.posed, m.World[0], b)
+	lo, hi, ok = m.animatedBounds(lo, hi, ok, cmp)
 	if !ok {
 		return cam, false
 	}
 	cam.Unit = boxUnit(lo, hi)
 	cam.Fit(lo, hi, w/h, FrameMargin)
 	return cam, true
+}
+
+// animatedBounds widens lo..hi (ok: it holds something) to the shown
+// meshes at every framing time of the animation (frameTimes), the worlds
+// computed again at each, under the mode and the compared mode cmp (-1
+// for none) or on the wall's panes, then poses the nodes and computes the
+// worlds of the time shown again, as they were. Without an animation it
+// returns lo, hi and ok as they are. It allocates nothing once the
+// buffers have grown.
+func (m *Model) animatedBounds(lo, hi mgl64.Vec3, ok bool, cmp int) (mgl64.Vec3, mgl64.Vec3, bool) {
+	ts := m.frameTimes()
+	if len(ts) == 0 {
+		return lo, hi, ok
+	}
+	for _, t := range ts {
+		m.poseNodes(t)
+		blo, bhi, bok := m.shownBounds(cmp)
+		lo, hi, ok = render.UnionBounds(lo, hi, ok, blo, bhi, bok)
+	}
+	m.poseNodes(m.Player.Time)
+	m.shownBounds(cmp)
+	return lo, hi, ok
+}
+
+// shownBounds computes the worlds Recompute computes from m.nodes (the
+// mode's; the compared mode's for cmp >= 0; the wall's panes when it is
+// shown) and returns the box of the meshes the picture draws under them:
+// the panes', or the mode's and, shown as a ghost or the split, cmp's.
+func (m *Model) shownBounds(cmp int) (lo, hi mgl64.Vec3, ok bool) {
+	m.world(0, m.Mode)
+	if m.walling() {
+		m.wallWorlds()
+		return m.wallBounds()
+	}
+	var b []mgl64.Mat4
+	if cmp >= 0 {
+		m.world(1, cmp)
+		if m.Split || m.Ghost {
+			b = m.World[1]
+		}
+	}
+	return modelBounds(&m.bounds, &m.posed, m.World[0], b)
 }
 
 // boxUnit returns the unit (render.UnitFor) of a model whose drawn
@@ -180,6 +226,7 @@ func (m *Model) fittedWall(cam render.Camera, w, h float64) (render.Camera, bool
 		return cam, false
 	}
 	lo, hi, ok := m.wallBounds()
+	lo, hi, ok = m.animatedBounds(lo, hi, ok, -1)
 	if !ok {
 		return cam, false
 	}

@@ -369,13 +369,7 @@ func (m *Model) Recompute(x, w, h float64) {
 	}
 	m.dirty = false
 	m.ApplyEdits()
-	m.nodes = append(m.nodes[:0], m.Scene.Nodes...)
-	m.pose()
-	m.posed = scene.Scene{Nodes: m.nodes, Animations: m.Scene.Animations}
-	if m.SpinAt >= 0 && m.SpinAt < len(m.nodes) && m.SpinDeg != 0 {
-		l := &m.nodes[m.SpinAt].Local
-		l.Rotation = l.Rotation.Mul(transform.EulerDeg(m.SpinDeg, 0, 0)) // about the node's own x axis
-	}
+	m.poseNodes(m.Player.Time)
 	m.world(0, m.Mode)
 	m.band, m.bandX = [2]float64{w, h}, x
 	if m.walling() {
@@ -435,6 +429,20 @@ func (m *Model) recomputeWall(x, w, h float64) {
 	m.Frames[1].Begin(m.Camera, render.Viewport{})
 	m.Arcs = [2]SkewArc{}
 	m.drawWall()
+}
+
+// poseNodes makes m.nodes the edited scene's nodes posed at time t of
+// the shown animation (pose), with the spin applied, and m.posed the
+// scene drawn from them. It allocates nothing once the buffers have
+// grown.
+func (m *Model) poseNodes(t float64) {
+	m.nodes = append(m.nodes[:0], m.Scene.Nodes...)
+	m.pose(t)
+	m.posed = scene.Scene{Nodes: m.nodes, Animations: m.Scene.Animations}
+	if m.SpinAt >= 0 && m.SpinAt < len(m.nodes) && m.SpinDeg != 0 {
+		l := &m.nodes[m.SpinAt].Local
+		l.Rotation = l.Rotation.Mul(transform.EulerDeg(m.SpinDeg, 0, 0)) // about the node's own x axis
+	}
 }
 
 // GhostDim is the alpha factor of the compare mode's ghost.

@@ -57,8 +57,10 @@ type Player struct {
 	// stops there.
 	Loop bool
 
-	asked   asked       // the timeline settings the model was made with, for files opened later
-	weights [][]float64 // per node, the posed copy's morph weights (see pose)
+	asked    asked            // the timeline settings the model was made with, for files opened later
+	weights  [][]float64      // per node, the posed copy's morph weights (see pose)
+	frames   []float64        // frameTimes of framesOf
+	framesOf *scene.Animation // the animation frames was made for
 }
 
 // asked is what the state the model was made with asks of the timeline
@@ -288,14 +290,14 @@ func (m *Model) Tick(dt float64) bool {
 	return true
 }
 
-// pose applies the shown animation at the player's time to m.nodes, the
+// pose applies the shown animation at time t to m.nodes, the
 // copy of the edited scene's nodes the picture is computed from: the
 // copy starts from the pose without animation at every Recompute (the
 // locals come from the edited scene; morph weights are copied into the
 // player's own buffers, so the scene's stay as loaded), then
 // scene.Animation.Apply writes the animated properties. It allocates
 // nothing once the buffers have grown to the scene.
-func (m *Model) pose() {
+func (m *Model) pose(t float64) {
 	a := m.Animation()
 	if a == nil {
 		return
@@ -318,7 +320,45 @@ func (m *Model) pose() {
 		p.weights[i] = buf
 		m.nodes[i].Weights = buf
 	}
-	a.Apply(m.nodes, p.Time)
+	a.Apply(m.nodes, t)
+}
+
+// frameSamples is at most how many times of the shown animation the
+// framing measures (frameTimes).
+const frameSamples = 64
+
+// frameTimes returns the times of the shown animation at which the
+// framing measures the meshes, so that the camera holds the animation
+// whole and not only the pose shown: every key time and the middle of
+// every interval between keys (where a turn bulges past its keys'
+// poses), or frameSamples times evenly spaced from the first key to the
+// last when there are more. Made once per animation; nil without one.
+func (m *Model) frameTimes() []float64 {
+	a := m.Animation()
+	p := &m.Player
+	if a == nil {
+		return nil
+	}
+	if p.framesOf == a {
+		return p.frames
+	}
+	keys := a.KeyTimes()
+	ts := make([]float64, 0, min(2*len(keys), frameSamples))
+	if 2*len(keys)-1 <= frameSamples {
+		for i, k := range keys {
+			if i > 0 {
+				ts = append(ts, (keys[i-1]+k)/2)
+			}
+			ts = append(ts, k)
+		}
+	} else {
+		start, end := keys[0], keys[len(keys)-1]
+		for i := 0; i < frameSamples; i++ {
+			ts = append(ts, start+(end-start)*float64(i)/float64(frameSamples-1))
+		}
+	}
+	p.frames, p.framesOf = ts, a
+	return ts
 }
 
 // shareTimeline writes the timeline's part of a Share link into st: the

@@ -558,3 +558,64 @@ func TestOpenedFileTakesTheTimelineSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestFramingHoldsTheWholeAnimation: a scene whose animation lifts B 20
+// units (up, across the view; several times the scene's size) is framed
+// at its first key so that B's mesh at the last key, projected by the
+// framed camera, lies inside the picture too: every point of B's mesh,
+// placed by hand (B's world from accumulate-matrices' Reference on the
+// posed nodes), projects within 640x480. Without the animation
+// the same framing leaves the last pose out, so the check can fail; and
+// framing an animated scene again allocates nothing.
+func TestFramingHoldsTheWholeAnimation(t *testing.T) {
+	const far = 20.0
+	frame := func(animated bool) (*Model, []mgl64.Vec2) {
+		sc := animatedScene(t)
+		b := sc.Index("B")
+		ch := &sc.Animations[0].Channels[0]
+		ch.Values = append([]float64(nil), ch.Values...)
+		ch.Values[4] = ch.Values[1] + far
+		m, err := NewModel(state.Default())
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Mode = modes.Index(modes.AccumulateMatrices.Name)
+		m.Load(sc, nil)
+		if !animated {
+			m.Scene.Animations = nil
+			m.resetPlayer()
+		}
+		m.Recompute(0, 640, 480) // frames at the first key
+		nodes := append([]scene.Node(nil), m.Base.Nodes...)
+		nodes[b].Local.Position[1] += far
+		w := modes.AccumulateMatrices.Reference(nodes)[b]
+		var pts []mgl64.Vec2
+		for _, q := range render.NodeMesh(&nodes[b]).Points {
+			p, ok := m.Frames[0].Project(mgl64.TransformCoordinate(q, w))
+			if !ok {
+				p = mgl64.Vec2{-1, -1} // behind the camera: outside
+			}
+			pts = append(pts, p)
+		}
+		return m, pts
+	}
+	inside := func(pts []mgl64.Vec2) bool {
+		for _, p := range pts {
+			if p[0] < 0 || p[0] > 640 || p[1] < 0 || p[1] > 480 {
+				return false
+			}
+		}
+		return true
+	}
+	m, pts := frame(true)
+	if !inside(pts) {
+		t.Errorf("B's mesh at the last key leaves the 640x480 picture framed at the first key")
+	}
+	if _, still := frame(false); inside(still) {
+		t.Error("framed for the first pose only, B's last pose is inside too: the test cannot fail")
+	}
+	m.Recompute(0, 640, 480)
+	if n := testing.AllocsPerRun(20, func() { m.FrameNext(); m.Recompute(0, 640, 480) }); n != 0 {
+		t.Errorf("framing the animated scene allocates %v times", n)
+	}
+}
