@@ -107,20 +107,22 @@ test: deps-test check gotest fuzz
 
 # skewlab against real Blender (docs/engines.md, "Checking against real
 # Blender"): BLENDER_ARMATURES random armatures (about 5 bones each, every
-# Inherit Scale mode) built and posed in Blender, whose pose_bone.matrix
-# must match skewlab's worlds within 1e-4 relative; and animated, skinned
+# Inherit Scale mode; BLENDER_SEED seeds them) built and posed in Blender,
+# whose pose_bone.matrix must match skewlab's worlds within 1e-4
+# relative; and animated, skinned
 # glTF files imported into Blender, whose evaluated vertices at every key
 # time and between keys must match skewlab's within 1e-5 of the mesh's
-# size. Installs Blender (apt) if missing; about 30 s. Not part of make
-# test.
+# size. Installs Blender (apt) if missing; about 10 s after that. Not
+# part of make test.
 BLENDER_DIR       := out/blender
 BLENDER_ARMATURES ?= 400
+BLENDER_SEED      ?= 1
 BLENDER           := blender -b --factory-startup --python-exit-code 1
 blendercheck: deps-blender
 	@mkdir -p $(BLENDER_DIR)
 	$(GO) build -o $(BLENDER_DIR)/blendercheck ./scripts/blendercheck
 	@echo "blendercheck: $(BLENDER_ARMATURES) random armatures posed in Blender (checks/blender/armatures.py)"
-	$(BLENDER) -P checks/blender/armatures.py -- $(BLENDER_DIR)/armatures.json --armatures $(BLENDER_ARMATURES) --seed 1
+	$(BLENDER) -P checks/blender/armatures.py -- $(BLENDER_DIR)/armatures.json --armatures $(BLENDER_ARMATURES) --seed $(BLENDER_SEED)
 	$(BLENDER_DIR)/blendercheck armatures $(BLENDER_DIR)/armatures.json
 	@echo "blendercheck: animated, skinned glTF imported into Blender (checks/blender/anim.py)"
 	$(BLENDER_DIR)/blendercheck fixture $(BLENDER_DIR)

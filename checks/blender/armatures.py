@@ -8,9 +8,11 @@
 #
 # Each armature is a chain or a small tree of 4 to 6 bones, one root, with
 # random rest heads, tails and rolls (so that Bone.matrix, the rest
-# rotation relative to the parent, is never trivial; about one bone in
-# twelve points almost along -y, where Blender's vec_roll_to_mat3 takes its
-# special branch), random pose locations, quaternion rotations (one bone in
+# rotation relative to the parent, is never trivial; one bone in twelve
+# points 3 to 7 degrees from its parent's -y axis, where Blender's
+# vec_roll_to_mat3_normalized approximates and stores a rest matrix that
+# is orthonormal only to about 1e-4, and one in 24 within 0.1 degrees of
+# it), random pose locations, quaternion rotations (one bone in
 # eight keeps the identity) and non-uniform positive scales (one in ten is
 # uniform), and every Inherit Scale mode mixed per bone. No bone is
 # connected (a connected bone ignores its pose location), none uses
@@ -81,6 +83,17 @@ def unit_vector(rng):
             return v.normalized()
 
 
+def tilted(rng, axis, deg):
+    # A unit vector deg degrees from the unit vector axis, in a random
+    # direction.
+    while True:
+        perp = unit_vector(rng).cross(axis)
+        if perp.length > 0.1:
+            break
+    a = math.radians(deg)
+    return (math.cos(a) * axis + math.sin(a) * perp.normalized()).normalized()
+
+
 def unit_quaternion(rng):
     # Uniform on the 3-sphere (Shoemake's subgroup algorithm).
     u1, u2, u3 = rng.random(), rng.random(), rng.random()
@@ -118,8 +131,17 @@ def make_armature(rng, index):
     for i in range(n):
         eb = data.edit_bones.new(names[i])
         head = Vector((rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1)))
-        if rng.random() < 1 / 12:
-            d = (Vector((0, -1, 0)) + 1e-3 * unit_vector(rng)).normalized()
+        # The parent's y axis (the armature's for a root): Bone.matrix is
+        # relative to it.
+        up = Vector((0, 1, 0))
+        if parents[i] >= 0:
+            pe = data.edit_bones[names[parents[i]]]
+            up = (pe.tail - pe.head).normalized()
+        u = rng.random()
+        if u < 1 / 12:
+            d = tilted(rng, -up, rng.uniform(3, 7))
+        elif u < 1 / 8:
+            d = tilted(rng, -up, rng.uniform(0.01, 0.1))
         else:
             d = unit_vector(rng)
         eb.head = head
