@@ -318,9 +318,10 @@ func vertErr(objs []vertObject, want map[string][]mgl64.Vec3) (float64, float64,
 		}
 		for k, v := range o.Vertices {
 			d := mgl64.Vec3(v).Sub(pts[k]).Len() / size
-			if !(d <= worst) {
-				worst = d
+			if math.IsNaN(d) {
+				d = math.Inf(1) // a point skewlab cannot place is infinitely wrong
 			}
+			worst = max(worst, d)
 		}
 	}
 	return worst, size, nil

@@ -19,10 +19,12 @@ import (
 // skewlab's world matrix of a bone and Blender's pose_bone.matrix.
 // Blender computes in float32 (about 6e-8 relative per operation) and
 // stores rest matrices (Bone.matrix) that are orthonormal only to about
-// 6e-5 on bones pointing nearly along -y; skewlab's Rest is the nearest
-// rotation to that matrix, so such a bone and its subtree may differ by
-// that much. 1e-4 is above both and far below what a wrong rule gives
-// (the folded Fix Shear below misses by more than 0.1).
+// 7e-5 on bones about 6° from their parent's -y axis (measured; its
+// vec_roll_to_mat3_normalized approximates there); skewlab's Rest is the
+// rotation nearest to that matrix, so such a bone and its subtree may
+// differ by that much (measured up to 5e-5). 1e-4 is above both and far
+// below what a wrong rule gives (the folded Fix Shear below misses by
+// more than 1).
 const ArmatureTol = 1e-4
 
 // FoldedMin is the least worst error the folded mapping (one rotation
