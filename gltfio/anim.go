@@ -205,7 +205,7 @@ func (r *reader) readAnimations() error {
 			if path == scene.PathRotation || path == scene.PathWeights {
 				kinds |= kNormalized
 			}
-			if err := r.checkUse(d.Accessors[out], fmt.Sprintf("accessor %d (%s)", out, where), [...]gltf.AccessorType{gltf.AccessorVec3, gltf.AccessorVec4, gltf.AccessorVec3, gltf.AccessorScalar}[path], kinds); err != nil {
+			if err := animUse(d.Accessors[out], fmt.Sprintf("accessor %d (%s)", out, where), [...]gltf.AccessorType{gltf.AccessorVec3, gltf.AccessorVec4, gltf.AccessorVec3, gltf.AccessorScalar}[path], kinds, pathNames[path]+" values"); err != nil {
 				return err
 			}
 			// One output element per key (three for CUBICSPLINE), and for
@@ -227,6 +227,11 @@ func (r *reader) readAnimations() error {
 					return err
 				}
 				values[[2]int{out, k}] = v
+			}
+			if interp == scene.CubicSpline && path != scene.PathRotation {
+				if err := cubicWithin(t, v, width, where); err != nil {
+					return err
+				}
 			}
 			// The channel's use of its accessors counts, shared or not.
 			if err := r.take(len(t)+d.Accessors[out].Count, where); err != nil {
@@ -263,7 +268,7 @@ func (r *reader) keyTimes(ai int, where string) ([]float64, error) {
 	where += " input"
 	a := r.doc.Accessors[ai]
 	label := fmt.Sprintf("accessor %d (%s)", ai, where)
-	if err := r.checkUse(a, label, gltf.AccessorScalar, kFloat); err != nil {
+	if err := animUse(a, label, gltf.AccessorScalar, kFloat, "key times"); err != nil {
 		return nil, err
 	}
 	if len(a.Min) != 1 || len(a.Max) != 1 {
@@ -282,6 +287,27 @@ func (r *reader) keyTimes(ai int, where string) ([]float64, error) {
 		}
 	}
 	return t, nil
+}
+
+// animUse refuses accessor a, named label, as an animation sampler's
+// input or output (what) when its type is not typ or its component type
+// not one of the kinds allowed (glTF's table of animation accessors;
+// KHR_mesh_quantization adds none).
+func animUse(a *gltf.Accessor, label string, typ gltf.AccessorType, allowed kinds, what string) error {
+	if a.Type != typ {
+		return fmt.Errorf("%s: type %s, want %s for %s", label, a.Type, typ, what)
+	}
+	if kindOf(a.ComponentType, a.Normalized)&allowed == 0 {
+		norm, want := "", "FLOAT"
+		if a.Normalized {
+			norm = " (normalized)"
+		}
+		if allowed != kFloat {
+			want = "FLOAT or a normalized byte or short"
+		}
+		return fmt.Errorf("%s: componentType %d%s; glTF requires %s for %s", label, componentCode(a.ComponentType), norm, want, what)
+	}
+	return nil
 }
 
 // kNormalized are the normalized integer kinds glTF allows for rotation
@@ -317,14 +343,72 @@ func (r *reader) outputValues(ai int, where string, path scene.Path, interp scen
 			}
 			q[0], q[1], q[2], q[3] = w, x, y, z
 		}
-	case scene.PathTranslation, scene.PathScale:
+	default:
+		n := compsOf(path)
 		for e, x := range v {
 			if math.Abs(x) > transform.MaxMagnitude {
-				return nil, fmt.Errorf("%s: element %d holds %g, beyond %g (skewlab's limit for a %s)", label, e/3, x, transform.MaxMagnitude, path)
+				return nil, fmt.Errorf("%s: element %d holds %g, beyond %g (skewlab's limit for a %s value)", label, e/n, x, transform.MaxMagnitude, path)
 			}
 		}
 	}
 	return v, nil
+}
+
+// compsOf returns the components of one output element for path.
+func compsOf(path scene.Path) int { return [...]int{3, 4, 3, 1}[path] }
+
+// cubicWithin refuses a CUBICSPLINE channel (key times t, values v of
+// width numbers, glTF's in-tangent, value, out-tangent per key) whose
+// curve leaves transform.MaxMagnitude between two keys, which the
+// values alone cannot show: each segment's component is the cubic
+// p(u) = (2u³-3u²+1)v0 + (u³-2u²+u)Δb0 + (-2u³+3u²)v1 + (u³-u²)Δa1 on
+// [0, 1], whose largest magnitude is at an end or where p'(u) = 0.
+func cubicWithin(t, v []float64, width int, where string) error {
+	for k := 0; k+1 < len(t); k++ {
+		d := t[k+1] - t[k]
+		for i := range width {
+			v0, b0 := v[(3*k+1)*width+i], v[(3*k+2)*width+i]
+			a1, v1 := v[(3*k+3)*width+i], v[(3*k+4)*width+i]
+			if p := cubicPeak(v0, d*b0, v1, d*a1); !(p <= transform.MaxMagnitude) {
+				return fmt.Errorf("%s: between keys %d and %d (%g and %g s) the curve reaches %.3g, beyond %g (skewlab's limit)", where, k, k+1, t[k], t[k+1], p, transform.MaxMagnitude)
+			}
+		}
+	}
+	return nil
+}
+
+// cubicPeak returns the largest |p(u)| for u in [0, 1] of the Hermite
+// cubic from p0 with tangent m0 to p1 with tangent m1 (tangents already
+// times the key interval): p(u) = c3 u³ + c2 u² + c1 u + c0 with c3 =
+// 2p0 + m0 - 2p1 + m1, c2 = -3p0 - 2m0 + 3p1 - m1, c1 = m0, c0 = p0,
+// checked at u = 0, 1 and the roots of p'(u) = 3c3 u² + 2c2 u + c1 in
+// between. A non-finite result (overflow) is returned as +Inf.
+func cubicPeak(p0, m0, p1, m1 float64) float64 {
+	c3 := 2*p0 + m0 - 2*p1 + m1
+	c2 := -3*p0 - 2*m0 + 3*p1 - m1
+	c1, c0 := m0, p0
+	at := func(u float64) float64 { return math.Abs(((c3*u+c2)*u+c1)*u + c0) }
+	peak := max(at(0), at(1))
+	try := func(u float64) {
+		if u > 0 && u < 1 {
+			peak = max(peak, at(u))
+		}
+	}
+	a, b, c := 3*c3, 2*c2, c1
+	switch {
+	case a == 0 && b != 0:
+		try(-c / b)
+	case a != 0:
+		if disc := b*b - 4*a*c; disc >= 0 {
+			r := math.Sqrt(disc)
+			try((-b + r) / (2 * a))
+			try((-b - r) / (2 * a))
+		}
+	}
+	if math.IsNaN(peak) {
+		return math.Inf(1)
+	}
+	return peak
 }
 
 // perKey says what one key of a channel holds, for the count error.
