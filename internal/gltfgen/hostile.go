@@ -271,6 +271,11 @@ func HostileFiles() []Hostile {
 	// 58 KB that asked for more than 8 GB.
 	out = append(out, Hostile{Name: "index-bomb.gltf", About: "1,000 POINTS primitives each with a 2^20-element index accessor without a bufferView",
 		Data: indexBomb(1000), Want: []string{"accessor elements"}})
+	// 1,000 animations whose one channel each uses the same 10^4 key
+	// times and values: 70 KB that would make the reader hold 2·10^7
+	// elements' worth of channels (each use counts).
+	out = append(out, Hostile{Name: "anim-bomb.gltf", About: "1,000 animations each with one channel on one 10^4-key sampler's accessors",
+		Data: animBomb(1000, 10000), Want: []string{"accessor elements"}})
 	// 3,000 scenes that list one tree of 10^4 nodes: every scene but the
 	// one shown must not be built.
 	out = append(out, Hostile{Name: "scene-bomb.gltf", About: "3,000 scenes listing one 10^4-node tree",
@@ -290,6 +295,25 @@ func indexBomb(n int) []byte {
 	}
 	k.Mesh(map[string]any{"primitives": prims})
 	k.Node(map[string]any{"name": "Bomb", "mesh": 0})
+	return k.Bytes()
+}
+
+// animBomb returns a file of node 0 "N" (a triangle) and n animations,
+// each with one translation channel on N whose sampler uses one input of
+// keys increasing key times and one output of keys zeros (no
+// bufferView).
+func animBomb(n, keys int) []byte {
+	k := NewKit()
+	k.Node(map[string]any{"name": "N", "mesh": k.Triangle()})
+	times := make([]float64, keys)
+	for i := range times {
+		times[i] = float64(i)
+	}
+	in := k.Floats("SCALAR", 1, times...)
+	out := k.Accessor(map[string]any{"componentType": 5126, "count": keys, "type": "VEC3"})
+	for range n {
+		k.Animation("", []any{Channel(0, 0, "translation")}, []any{Sampler(in, out, "")})
+	}
 	return k.Bytes()
 }
 
