@@ -125,8 +125,10 @@ func FuzzBake(f *testing.F) {
 
 // addHostile seeds a fuzz target with the hostile files (overflows,
 // bombs, undefined enumerations) small enough to mutate quickly (the
-// 3,000-scene file is left to TestHostileFilesRefused).
+// 3,000-scene file is left to TestHostileFilesRefused), and with
+// keys.gltf, whose animation has a channel of every interpolation.
 func addHostile(f *testing.F) {
+	f.Add("keys.gltf", gltfgen.AnimatedKeys())
 	for _, h := range gltfgen.HostileFiles() {
 		if len(h.Data) < 64<<10 {
 			f.Add(h.Name, h.Data)
