@@ -138,3 +138,15 @@ func TestPresetCarriesWallAndPlay(t *testing.T) {
 		t.Errorf("URL play=0 and wall=none before the preset: play %v, wall %q (%v)", s.Play, s.Wall, errs)
 	}
 }
+
+// The stretchy-arm preset, like every preset, has no notes: its file
+// holds nothing skewlab leaves out, and its weights sum to 1.
+func TestStretchyArmPresetHasNoNotes(t *testing.T) {
+	sc, err := NewPreset("stretchy-arm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Notes) != 0 {
+		t.Errorf("notes %q, want none", sc.Notes)
+	}
+}
