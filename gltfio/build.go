@@ -244,8 +244,10 @@ func (r *reader) instanceTRS(i int) ([]transform.TRS, error) {
 var palette = []scene.Color{scene.Magenta, scene.Cyan, {1, 0.8, 0}, {1, 0.45, 0.1}, {0.5, 0.6, 1}, {0.5, 1, 0.4}, {1, 0.55, 0.7}, {0.75, 0.75, 0.75}}
 
 // build makes scene si of f: its subtrees parents first, iteratively (a
-// chain of 10^5 nodes does not recurse), every node converted, a node's
-// instances right after it, then its skins resolved to scene indices.
+// chain of 10^5 nodes does not recurse), every node converted (with its
+// morph weights: the node's, else its mesh's, else zeros), a node's
+// instances right after it, then its skins resolved to scene indices
+// and the file's animations mapped to its nodes.
 func (r *reader) build(f *File, si int) (*Built, error) {
 	d := &r.doc
 	s := f.Scenes[si]

@@ -108,7 +108,10 @@ type Built struct {
 	Label string
 	// Scene is the node hierarchy (its roots in file order, each followed
 	// by its subtree; a node's instances right after it, then its
-	// children in file order), validated.
+	// children in file order), validated, with the file's animations
+	// (Scene.Animations, in file order, each holding the channels of
+	// this scene's nodes; a weights channel of an instanced node once
+	// per instance).
 	Scene *scene.Scene
 	// Index[k] is the glTF node index (its place in the file's "nodes")
 	// of Scene.Nodes[k]; for an instance node, that of the node it is an
@@ -173,7 +176,10 @@ func Read(name string, data []byte, fsys fs.FS) (*File, error) {
 }
 
 // Build builds scene i of the file (an index in f.Scenes): its nodes,
-// meshes (read once per file and shared), instances and skins. The
+// meshes (read once per file and shared) with their morph targets and
+// each node's weights, instances, skins, and every animation of the file
+// with the channels of the scene's nodes (read and checked by Read,
+// shared between scenes; the others are left out with a note). The
 // error names the file and what is at fault; a scene of more than
 // MaxSceneNodes nodes is refused. Building a scene again reads no mesh
 // again.
