@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -115,7 +114,8 @@ type animReport struct {
 }
 
 // loadAnimated reads path with gltfio and returns its default scene and
-// animation 0 (node indices of the built scene).
+// its animation 0, the one Blender's glTF importer makes active (the
+// others go to muted NLA tracks).
 func loadAnimated(path string) (*scene.Scene, *scene.Animation, error) {
 	f, err := gltfio.Load(path)
 	if err != nil {
@@ -125,68 +125,10 @@ func loadAnimated(path string) (*scene.Scene, *scene.Animation, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	sc := b.Scene
-	if len(sc.Animations) > 0 {
-		return sc, sc.Animations[0], nil
-	}
-	// Until gltfio reads animations: blendercheck's own fixture, byte
-	// for byte, carries the animation fixtureChannels describes.
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !bytes.Equal(data, fixture()) {
+	if len(b.Scene.Animations) == 0 {
 		return nil, nil, fmt.Errorf("%s: skewlab reads no animation from it", path)
 	}
-	a, err := fixtureAnimation(b)
-	if err != nil {
-		return nil, nil, err
-	}
-	return sc, a, nil
-}
-
-// fixtureAnimation returns fixtureChannels as a scene.Animation over the
-// built scene's nodes, with the values rounded to float32 as the file
-// stores them and rotations reordered to (w, x, y, z).
-func fixtureAnimation(b *gltfio.Built) (*scene.Animation, error) {
-	a := &scene.Animation{Name: "flex"}
-	for _, c := range fixtureChannels() {
-		node := slices.Index(b.Index, c.node)
-		if node < 0 {
-			return nil, fmt.Errorf("fixture: node %d is not in the scene", c.node)
-		}
-		ch := scene.Channel{Node: node, Width: 3}
-		switch c.path {
-		case "translation":
-			ch.Path = scene.PathTranslation
-		case "scale":
-			ch.Path = scene.PathScale
-		case "rotation":
-			ch.Path, ch.Width = scene.PathRotation, 4
-		}
-		switch c.interp {
-		case "LINEAR":
-			ch.Interp = scene.Linear
-		case "STEP":
-			ch.Interp = scene.Step
-		case "CUBICSPLINE":
-			ch.Interp = scene.CubicSpline
-		}
-		for _, t := range c.times {
-			ch.Times = append(ch.Times, float64(float32(t)))
-		}
-		for i := 0; i < len(c.values); i += ch.Width {
-			v := c.values[i : i+ch.Width]
-			if ch.Path == scene.PathRotation {
-				v = []float64{v[3], v[0], v[1], v[2]}
-			}
-			for _, x := range v {
-				ch.Values = append(ch.Values, float64(float32(x)))
-			}
-		}
-		a.Channels = append(a.Channels, ch)
-	}
-	return a, nil
+	return b.Scene, b.Scene.Animations[0], nil
 }
 
 // classify says how the animation's channels stand at t, snapped to a
