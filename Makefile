@@ -112,7 +112,7 @@ test: deps-test check gotest fuzz
 # relative; and animated, skinned
 # glTF files imported into Blender, whose evaluated vertices at every key
 # time and between keys must match skewlab's within 1e-5 of the mesh's
-# size. Installs Blender (apt) if missing; about 10 s after that. Not
+# size. Installs Blender (apt) if missing; about 15 s after that. Not
 # part of make test.
 BLENDER_DIR       := out/blender
 BLENDER_ARMATURES ?= 400
