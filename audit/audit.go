@@ -200,7 +200,7 @@ type Checker struct {
 	def    []scene.Deformer
 	refDef scene.Deformer
 	pts    [][]mgl64.Vec3
-	morph  []mgl64.Vec3 // a morphed node's points (scene.MorphPoints)
+	morph  []mgl64.Vec3   // a morphed node's points (scene.MorphPoints)
 	world  [][]mgl64.Mat4 // world[k][i]: rule k's world matrix of node i, k < rules
 	rules  int            // how many of world this check uses
 	ref    []mgl64.Mat4   // accumulate-matrices, when not among the rules
