@@ -276,7 +276,9 @@ func (m *Model) Reset() {
 // it carries (scene.Preset: the skew preset opens in accumulate-matrices;
 // one without them opens in modes.Default with no comparison), and to
 // the comparison wall it carries, if any (stretchy-arm opens on the wall
-// of every mode; a preset without one leaves the wall as it is).
+// of every mode; a preset without one leaves the wall as it is). A preset
+// with animations shows its first from its first key, playing when the
+// preset says so (scene.Preset.Play: stretchy-arm plays).
 func (m *Model) LoadPreset(name string) error {
 	sc, err := state.NewPreset(name)
 	if err != nil {
@@ -302,6 +304,7 @@ func (m *Model) LoadPreset(name string) error {
 	m.Preset, m.File = name, nil
 	m.modeGiven, m.loadedMode = false, m.Mode // the preset's mode replaced any given one
 	m.Load(sc, nil)
+	m.SetPlaying(p.Play) // its first animation, from its first key
 	return nil
 }
 

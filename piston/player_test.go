@@ -619,3 +619,92 @@ func TestFramingHoldsTheWholeAnimation(t *testing.T) {
 		t.Errorf("framing the animated scene allocates %v times", n)
 	}
 }
+
+// TestStretchyArmPresetPlays: the stretchy-arm preset opens playing its
+// first animation from its first key (scene.Preset.Play), as a state
+// (-preset stretchy-arm) and as the Presets window loads it; play=0
+// opens it paused; the piston preset loaded after it has no timeline.
+func TestStretchyArmPresetPlays(t *testing.T) {
+	st, msgs := state.FromSearch("?preset=stretchy-arm")
+	if len(msgs) != 0 {
+		t.Fatal(msgs)
+	}
+	m, err := NewModel(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := m.Player; !m.Timeline() || !p.Playing || p.Anim != 0 || p.Time != 0 {
+		t.Errorf("-preset stretchy-arm: %+v, want animation 0 playing from 0 s", p)
+	}
+	paused, msgs := state.FromSearch("?preset=stretchy-arm&play=0&t=0.5")
+	if len(msgs) != 0 {
+		t.Fatal(msgs)
+	}
+	if m2, err := NewModel(paused); err != nil || m2.Player.Playing || m2.Player.Time != 0.5 {
+		t.Errorf("play=0&t=0.5: %v %+v, want paused at 0.5 s", err, m2.Player)
+	}
+	plain, err := NewModel(state.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := plain.LoadPreset("stretchy-arm"); err != nil {
+		t.Fatal(err)
+	}
+	if !plain.Player.Playing || plain.Player.Time != 0 {
+		t.Errorf("LoadPreset(stretchy-arm): %+v, want playing from 0 s", plain.Player)
+	}
+	if err := plain.LoadPreset("piston"); err != nil {
+		t.Fatal(err)
+	}
+	if plain.Timeline() || plain.Player.Playing {
+		t.Errorf("LoadPreset(piston) after the arm: %+v, want no timeline", plain.Player)
+	}
+}
+
+// TestShareRoundTripStretchyArm: state -> model -> Share -> query ->
+// state -> model on the stretchy-arm preset (which opens playing): the
+// animation, the time while paused, and playback come back, and the
+// reopened model's Share query is the same.
+func TestShareRoundTripStretchyArm(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		set  func(m *Model)
+	}{
+		{"playing", func(m *Model) {}},
+		{"paused at 0.75 s", func(m *Model) { m.SetPlaying(false); m.Scrub(0.75) }},
+		{"shrug paused at 1/3 s", func(m *Model) { m.SetAnimation(1); m.SetPlaying(false); m.Scrub(1.0 / 3) }},
+		{"shrug playing", func(m *Model) { m.SetAnimation(1); m.Tick(0.25) }},
+		{"stepped", func(m *Model) { m.StepFrames(7) }},
+	} {
+		opened, msgs := state.FromSearch("?preset=stretchy-arm")
+		if len(msgs) != 0 {
+			t.Fatal(msgs)
+		}
+		m, err := NewModel(opened)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.set(m)
+		q := modelState(m, opened).Query()
+		again, msgs := state.FromSearch("?" + q)
+		if len(msgs) != 0 {
+			t.Fatalf("%s: %q gives %v", c.name, q, msgs)
+		}
+		m2, err := NewModel(again)
+		if err != nil {
+			t.Fatalf("%s: %q: %v", c.name, q, err)
+		}
+		p, p2 := m.Player, m2.Player
+		want := math.Round(p.Time*1e6) / 1e6
+		if p.Playing {
+			want = 0 // a playing link starts from the first key
+		}
+		if p2.Anim != p.Anim || p2.Playing != p.Playing || p2.Time != want {
+			t.Errorf("%s: %q reopens as animation %d at %g s playing %v, want %d at %g playing %v", c.name, q, p2.Anim, p2.Time, p2.Playing, p.Anim, want, p.Playing)
+		}
+		if q2 := modelState(m2, again).Query(); q2 != q && !p.Playing {
+			t.Errorf("%s: %q reopens and shares as %q", c.name, q, q2)
+		}
+		t.Logf("%s: %s", c.name, q)
+	}
+}
