@@ -21,7 +21,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
-  analyse, animationFrames, assert, boxOffsets, capture, colourBoxes, cyanDiff, cyanMiss, drag, dropFiles,
+  analyse, animationFrames, assert, boxOffsets, capture, colourBoxes, colourMask, cyanDiff, cyanMiss, drag, dropFiles,
+  frameOf, isMagenta,
   FIRST_FRAME_LIMIT_MS, launch, open,
   parseArgs, sameState, settle, SETTLE_LIMIT_MS, startServer, ticks, VIEWPORT, waitRunning,
 } from "./harness.mjs";
@@ -647,6 +648,70 @@ step("split view with the rig dropped (the README's picture)", {}, async () => {
     for (const k of Object.keys(RIG_COLOURS)) assert(h[k], `no ${k} pixels in the ${i ? "right" : "left"} half`);
   }
   return `${join(out, "drop-rig-split.png")}; Head box left ${halves[0].Head}, right ${halves[1].Head}`;
+});
+
+// --- the timeline: an animated, skinned file (gltfgen's stretchy arm:
+// "stretch" bends the forearm and stretches the upper arm over 2 s) ---
+
+// Two captures of a playing arm must differ at more magenta positions
+// than this (cyanDiff of the masks): far over the noise of one state (0),
+// far under the motion of a few frames (measured: 15,001 and 33,064).
+const ARM_MOVED_AT_LEAST = 200;
+
+step("a dropped stretchy-arm.gltf plays: paused at first, Space plays (captures differ), Space pauses (the frame count stands still, captures equal)", {}, async () => {
+  const { page, errors } = await openPage("?aa=on");
+  try {
+    const res = await dropFiles(page, [fixture("stretchy-arm.gltf")]);
+    assert(res.name === "stretchy-arm.gltf" && res.error === "", `skewlab.opened got ${JSON.stringify(res)}`);
+    const paused = await capture(page, out, "arm-dropped"); // settles: it opens paused
+    const draws = async () => (await frameOf(page)).draws;
+    // Space held until the app draws frames of its own (a press and
+    // release inside one tick could go unseen; an input alone draws 3).
+    await page.mouse.move(640, 360);
+    await ticks(page, 2);
+    const d0 = await draws();
+    await page.keyboard.down(" ");
+    try {
+      await page.waitForFunction((d) => skewlab.frame().draws >= d + 20 && !skewlab.frame().settled, d0, { timeout: SETTLE_LIMIT_MS, polling: "raf" });
+    } catch (e) {
+      throw new Error(`Space did not play: frame ${JSON.stringify(await frameOf(page))}, ${d0} draws before`);
+    } finally {
+      await page.keyboard.up(" ");
+    }
+    const grab = async (name) => {
+      const png = await page.screenshot();
+      writeFileSync(join(out, name + ".png"), png);
+      return colourMask(png, isMagenta);
+    };
+    const a = await grab("arm-playing-1");
+    const d1 = await draws();
+    await page.waitForFunction((d) => skewlab.frame().draws >= d + 3, d1, { timeout: SETTLE_LIMIT_MS, polling: "raf" });
+    const b = await grab("arm-playing-2");
+    const moved = cyanDiff(a, b);
+    assert(moved > ARM_MOVED_AT_LEAST, `two captures of the playing arm differ at ${moved} magenta px, want over ${ARM_MOVED_AT_LEAST}`);
+    // Space again, held for a few ticks of the playing app (a held key
+    // is input: the app settles only once it is released).
+    await page.keyboard.down(" ");
+    try {
+      await ticks(page, 3);
+    } finally {
+      await page.keyboard.up(" ");
+    }
+    await settle(page); // only a paused arm settles
+    const c = await capture(page, out, "arm-paused-1");
+    const f1 = await draws();
+    const frames = await animationFrames(page, 60);
+    const f2 = await draws();
+    assert(f2 === f1, `paused: ${f2 - f1} frames drawn in ${frames} animation frames`);
+    const d = await capture(page, out, "arm-paused-2");
+    const still = cyanMiss(colourMask(c.png, isMagenta), colourMask(d.png, isMagenta));
+    assert(still === 0, `two captures of the paused arm differ at ${still} magenta px`);
+    assert(cyanDiff(colourMask(paused.png, isMagenta), colourMask(c.png, isMagenta)) > ARM_MOVED_AT_LEAST, "the arm paused where it opened: it never played");
+    assert(errors.length === 0, "console errors: " + errors.join(" | "));
+    return `playing captures differ at ${moved} magenta px; paused: 0 frames in ${frames} animation frames, captures equal`;
+  } finally {
+    await page.close();
+  }
 });
 
 // Under the mutation only the comparing steps run (and the steps they

@@ -180,6 +180,28 @@ export function analyse(png, exclude = null) {
   return { width, height, nonBG, nCyan, nUI, cyan };
 }
 
+// colourMask marks the pixels of png that pass is (r, g, b), in the shape
+// analyse returns (cyan: the mask, nCyan: their count), so cyanDiff and
+// cyanMiss compare masks of any colour. Pixels inside exclude (a
+// rectangle) are skipped.
+export function colourMask(png, is, exclude = null) {
+  const { width, height, rgba } = decodePNG(png);
+  const cyan = new Uint8Array(width * height);
+  let nCyan = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (exclude && x >= exclude.x && x < exclude.x + exclude.width && y >= exclude.y && y < exclude.y + exclude.height) continue;
+      const o = (y * width + x) * 4;
+      if (is(rgba[o], rgba[o + 1], rgba[o + 2])) { cyan[y * width + x] = 1; nCyan++; }
+    }
+  }
+  return { width, height, cyan, nCyan };
+}
+
+// isMagenta passes the magenta of a glTF file's first mesh (gltfio's
+// palette) at line strength.
+export const isMagenta = (r, g, b) => r > 150 && b > 150 && g < 100;
+
 // cyanDiff counts the positions cyan in exactly one picture: the raw
 // measure of how much B moved (used where a picture must change).
 export function cyanDiff(a, b) {
