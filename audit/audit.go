@@ -83,6 +83,12 @@ type Report struct {
 	Nodes []Node
 	// Disagreeing counts the nodes that do not agree (Node.Agrees false).
 	Disagreeing int
+	// Clips are the animations an audit over time sampled
+	// (CheckAnimations), in the order sampled, and FPS its sampling rate
+	// on top of the key times (samples per second); nil and 0 for a
+	// static Check.
+	Clips []Clip
+	FPS   float64
 }
 
 // Agrees reports whether every rule agrees at every node, within the
@@ -149,6 +155,11 @@ type Node struct {
 	// with none has no cause the audit knows (TestEveryDisagreementHasACause
 	// finds none on random hierarchies).
 	Causes []Cause
+	// At is the moment of the node's comparison: in an audit over time
+	// (CheckAnimations) the sample where its disagreement is worst, and
+	// the node's skew and TRS are those of that sample too; {-1, 0} (the
+	// static pose) in a static Check.
+	At Moment
 }
 
 // Worst returns the larger of the node's two disagreements (the mesh one
@@ -199,6 +210,11 @@ type Checker struct {
 	h    hierarchy
 	why  []Cause
 	span [][2]int32
+	// The audit over time: the nodes posed by an animation, their own
+	// morph weights, and the node being compared at a sample.
+	pose    []scene.Node
+	weights []float64
+	cur     Node
 }
 
 // Check audits nodes (parents first, as in a scene.Scene) under rules
@@ -284,7 +300,7 @@ func (c *Checker) run(nodes []scene.Node, m modes.Mode, out *[]mgl64.Mat4) []mgl
 // worlds ref. It allocates nothing once c.distinct and c.at have grown to
 // the number of rules.
 func (c *Checker) node(nodes []scene.Node, ref []mgl64.Mat4, i int, n *Node) {
-	*n = Node{Index: i, Name: nodes[i].Name, Mesh: Disagreement{OK: true, Pair: noPair}, Position: Disagreement{OK: true, Pair: noPair}}
+	*n = Node{Index: i, Name: nodes[i].Name, Mesh: Disagreement{OK: true, Pair: noPair}, Position: Disagreement{OK: true, Pair: noPair}, At: static}
 	overflow, zero := true, false
 	if transform.Finite(ref[i][:]...) {
 		l := transform.Linear(ref[i])
@@ -444,24 +460,38 @@ func skewKey(n Node) float64 {
 // positions when none draws anything; 1 when that box has zero size. ok
 // is false when no point is finite or the diagonal overflows.
 func size(nodes []scene.Node, ref []mgl64.Mat4) (s float64, ok bool, from string) {
-	var b box
+	var z sizer
+	z.add(nodes, ref)
+	return z.size()
+}
+
+// sizer gathers the boxes size measures over one pose (Check) or over
+// every sampled pose of an animation (CheckAnimations): the box of the
+// drawn vertices and that of the node positions. It allocates nothing.
+type sizer struct{ mesh, pos box }
+
+// add puts the vertices nodes draw under the accumulate-matrices worlds
+// ref, and the nodes' positions, into the boxes.
+func (z *sizer) add(nodes []scene.Node, ref []mgl64.Mat4) {
 	for i := range nodes {
-		m := render.NodeMesh(&nodes[i])
 		w := &ref[i]
+		z.pos.add(mgl64.Vec3{w[12], w[13], w[14]})
+		m := render.NodeMesh(&nodes[i])
 		if m == nil || !transform.Finite(w[:]...) {
 			continue
 		}
 		for _, p := range m.Points {
-			b.add(apply(w, p))
+			z.mesh.add(apply(w, p))
 		}
 	}
-	from = SizeFromMesh
+}
+
+// size is the diagonal of the vertices' box, or of the positions' when
+// no vertex was added (see size).
+func (z *sizer) size() (s float64, ok bool, from string) {
+	b, from := z.mesh, SizeFromMesh
 	if b.empty() {
-		from = SizeFromPositions
-		for i := range nodes {
-			w := &ref[i]
-			b.add(mgl64.Vec3{w[12], w[13], w[14]})
-		}
+		b, from = z.pos, SizeFromPositions
 	}
 	if b.empty() {
 		return 0, false, from
