@@ -183,7 +183,7 @@ func (c *Checker) CheckAnimations(nodes []scene.Node, anims []*scene.Animation, 
 // nothing once the Checker's buffers have grown.
 func (c *Checker) sample(rules []modes.Mode, m Moment, keep []Node, first bool, z *sizer) {
 	ref := c.worlds(c.pose, rules)
-	z.add(c.pose, ref)
+	c.addSize(z, c.pose, ref)
 	for i := range c.pose {
 		c.node(c.pose, ref, i, &c.cur)
 		if first || badness(c.cur.Worst()) > badness(keep[i].Worst()) {
@@ -218,7 +218,11 @@ func (c *Checker) whyOver(nodes []scene.Node, anims []*scene.Animation, rules []
 		for ; k < len(byMoment) && keep[byMoment[k]].At == m; k++ {
 			i := byMoment[k]
 			start := len(c.why)
-			c.why = c.causes(c.why, c.pose, rules, i, keep[i].Worst())
+			at := i
+			if keep[i].Joint >= 0 {
+				at = keep[i].Joint // a skinned mesh disagrees through its joints
+			}
+			c.why = c.causes(c.why, c.pose, rules, at, keep[i].Worst())
 			c.span[i] = [2]int32{int32(start), int32(len(c.why))}
 		}
 	}

@@ -136,8 +136,16 @@ type Node struct {
 	// draws nothing, whose Mesh disagreement is then 0 and not shown.
 	Vertices int
 	// Mesh is the largest disagreement, over the node's vertices, between
-	// the places two rules give one vertex.
+	// the places two rules give one vertex. A skinned node's vertices are
+	// skinned by its joints' worlds under each rule (glTF skinning, as
+	// drawn), not placed by its own world.
 	Mesh Disagreement
+	// Joint is, for a skinned node whose vertices disagree, the scene
+	// index of the joint with the largest weight on the vertex that
+	// disagrees most (its causes are the node's Causes), -1 otherwise;
+	// JointName is its name.
+	Joint     int
+	JointName string
 	// Position is the largest disagreement between the places two rules
 	// give the node's origin (the translation of its world matrix).
 	Position Disagreement
@@ -198,9 +206,15 @@ var noPair = [2]int{-1, -1}
 type Checker struct {
 	ws    modes.Workspace
 	nodes []scene.Node
-	world [][]mgl64.Mat4 // world[k][i]: rule k's world matrix of node i, k < rules
-	rules int            // how many of world this check uses
-	ref   []mgl64.Mat4   // accumulate-matrices, when not among the rules
+	// def[k] skins under rule k (skinned nodes' vertices); refDef under
+	// accumulate-matrices for the size.
+	def    []scene.Deformer
+	refDef scene.Deformer
+	pts    [][]mgl64.Vec3
+	morph  []mgl64.Vec3   // a morphed node's points (scene.MorphPoints)
+	world  [][]mgl64.Mat4 // world[k][i]: rule k's world matrix of node i, k < rules
+	rules  int            // how many of world this check uses
+	ref    []mgl64.Mat4   // accumulate-matrices, when not among the rules
 	// Per node: the rules whose matrices differ (the first of each group
 	// of equal ones), and their places of one point.
 	distinct []int
@@ -235,7 +249,7 @@ func (c *Checker) Check(nodes []scene.Node, rules []modes.Mode, tol float64) Rep
 	}
 	r := Report{Rules: rules, Tolerance: tol}
 	ref := c.worlds(nodes, rules)
-	r.Size, r.SizeOK, r.SizeFrom = size(nodes, ref)
+	r.Size, r.SizeOK, r.SizeFrom = c.size(nodes, ref)
 	limit := r.Limit()
 	r.Nodes = make([]Node, len(nodes))
 	c.hierarchy(nodes, ref)
@@ -247,7 +261,11 @@ func (c *Checker) Check(nodes []scene.Node, rules []modes.Mode, tol float64) Rep
 		start := len(c.why)
 		if !n.Agrees {
 			r.Disagreeing++
-			c.why = c.causes(c.why, nodes, rules, i, n.Worst())
+			at := i
+			if n.Joint >= 0 {
+				at = n.Joint // a skinned mesh disagrees through its joints
+			}
+			c.why = c.causes(c.why, nodes, rules, at, n.Worst())
 		}
 		c.span[i] = [2]int32{int32(start), int32(len(c.why))}
 	}
@@ -300,7 +318,7 @@ func (c *Checker) run(nodes []scene.Node, m modes.Mode, out *[]mgl64.Mat4) []mgl
 // worlds ref. It allocates nothing once c.distinct and c.at have grown to
 // the number of rules.
 func (c *Checker) node(nodes []scene.Node, ref []mgl64.Mat4, i int, n *Node) {
-	*n = Node{Index: i, Name: nodes[i].Name, Mesh: Disagreement{OK: true, Pair: noPair}, Position: Disagreement{OK: true, Pair: noPair}, At: static}
+	*n = Node{Index: i, Name: nodes[i].Name, Mesh: Disagreement{OK: true, Pair: noPair}, Position: Disagreement{OK: true, Pair: noPair}, Joint: -1, At: static}
 	overflow, zero := true, false
 	if transform.Finite(ref[i][:]...) {
 		l := transform.Linear(ref[i])
@@ -312,6 +330,10 @@ func (c *Checker) node(nodes []scene.Node, ref []mgl64.Mat4, i int, n *Node) {
 	if m != nil {
 		n.Vertices = len(m.Points)
 	}
+	if nd := &nodes[i]; nd.Skin != nil && m != nil && m.Skinned() {
+		c.skinned(nodes, i, n)
+		return
+	}
 	if !c.distinctAt(i) {
 		n.Mesh, n.Position = Disagreement{Pair: noPair}, Disagreement{Pair: noPair}
 		n.Undefined = reasons(true, zero)
@@ -319,7 +341,12 @@ func (c *Checker) node(nodes []scene.Node, ref []mgl64.Mat4, i int, n *Node) {
 	}
 	n.Position = c.spread(i, mgl64.Vec3{})
 	if m != nil && len(c.distinct) > 1 {
-		for _, p := range m.Points {
+		pts := m.Points
+		if w := nodes[i].Weights; w != nil && len(m.Targets) > 0 {
+			c.morph = scene.MorphPoints(m, w, c.morph)
+			pts = c.morph // drawn with its morph weights
+		}
+		for _, p := range pts {
 			d := c.spread(i, p)
 			if !d.OK || d.Distance > n.Mesh.Distance {
 				n.Mesh = d
@@ -330,6 +357,56 @@ func (c *Checker) node(nodes []scene.Node, ref []mgl64.Mat4, i int, n *Node) {
 		}
 	}
 	n.Undefined = reasons(overflow || !n.Mesh.OK || !n.Position.OK, zero)
+}
+
+// skinned fills n's Mesh disagreement for skinned node i: its vertices
+// skinned under every rule (scene.Deformer with the rule's worlds), the
+// largest distance between two rules' places of one vertex, and the
+// joint with the largest weight on the worst vertex. Its Position is
+// that of its own origin, which does not move its vertices but is still
+// its place in the hierarchy. A vertex that is not finite under a rule (a
+// joint undefined or overflowed) makes the Mesh disagreement undefined.
+func (c *Checker) skinned(nodes []scene.Node, i int, n *Node) {
+	nd := &nodes[i]
+	for len(c.def) < c.rules {
+		c.def = append(c.def, scene.Deformer{})
+		c.pts = append(c.pts, nil)
+	}
+	for k := range c.rules {
+		c.pts[k] = c.def[k].Points(nd, c.world[k])
+	}
+	worst := -1
+	for v := range nd.Mesh.Points {
+		c.distinct = c.distinct[:0]
+		for k := range c.rules {
+			c.distinct = append(c.distinct, k)
+		}
+		d := c.spreadOf(func(k int) mgl64.Vec3 { return c.pts[k][v] })
+		if !d.OK {
+			n.Mesh, worst = d, v
+			break
+		}
+		if d.Distance > n.Mesh.Distance {
+			n.Mesh, worst = d, v
+		}
+	}
+	if worst >= 0 {
+		best := -1.0
+		for _, in := range nd.Mesh.Influences(worst) {
+			if in.Weight > best {
+				best, n.Joint = in.Weight, nd.Skin.Joints[in.Joint]
+			}
+		}
+		if n.Joint >= 0 {
+			n.JointName = nodes[n.Joint].Name
+		}
+	}
+	if c.distinctAt(i) {
+		n.Position = c.spread(i, mgl64.Vec3{})
+	} else {
+		n.Position = Disagreement{Pair: noPair}
+	}
+	n.Undefined = reasons(!n.Mesh.OK || !n.Position.OK, false)
 }
 
 // distinctAt sets c.distinct to the rules whose world matrices of node i
@@ -369,13 +446,19 @@ const (
 // first pair of rules, in rule order, that is that far apart. It is
 // undefined when a place or a distance overflows.
 func (c *Checker) spread(i int, p mgl64.Vec3) Disagreement {
+	return c.spreadOf(func(k int) mgl64.Vec3 { return apply(&c.world[k][i], p) })
+}
+
+// spreadOf is spread of the places place(k) that the distinct rules k
+// give one point.
+func (c *Checker) spreadOf(place func(k int) mgl64.Vec3) Disagreement {
 	d := Disagreement{OK: true, Pair: noPair}
 	if len(c.distinct) < 2 {
 		return d
 	}
 	c.at = c.at[:0]
 	for _, k := range c.distinct {
-		q := apply(&c.world[k][i], p)
+		q := place(k)
 		if !transform.FiniteVec3(q) {
 			return Disagreement{Pair: noPair}
 		}
@@ -459,9 +542,9 @@ func skewKey(n Node) float64 {
 // nodes draw under the accumulate-matrices worlds ref, or of the nodes'
 // positions when none draws anything; 1 when that box has zero size. ok
 // is false when no point is finite or the diagonal overflows.
-func size(nodes []scene.Node, ref []mgl64.Mat4) (s float64, ok bool, from string) {
+func (c *Checker) size(nodes []scene.Node, ref []mgl64.Mat4) (s float64, ok bool, from string) {
 	var z sizer
-	z.add(nodes, ref)
+	c.addSize(&z, nodes, ref)
 	return z.size()
 }
 
@@ -470,17 +553,33 @@ func size(nodes []scene.Node, ref []mgl64.Mat4) (s float64, ok bool, from string
 // drawn vertices and that of the node positions. It allocates nothing.
 type sizer struct{ mesh, pos box }
 
-// add puts the vertices nodes draw under the accumulate-matrices worlds
-// ref, and the nodes' positions, into the boxes.
-func (z *sizer) add(nodes []scene.Node, ref []mgl64.Mat4) {
+// addSize puts the vertices nodes draw under the accumulate-matrices
+// worlds ref (skinned and morphed as drawn), and the nodes' positions,
+// into z's boxes. It allocates nothing once the Checker's buffers have
+// grown.
+func (c *Checker) addSize(z *sizer, nodes []scene.Node, ref []mgl64.Mat4) {
 	for i := range nodes {
 		w := &ref[i]
 		z.pos.add(mgl64.Vec3{w[12], w[13], w[14]})
 		m := render.NodeMesh(&nodes[i])
-		if m == nil || !transform.Finite(w[:]...) {
+		if m == nil {
 			continue
 		}
-		for _, p := range m.Points {
+		if nd := &nodes[i]; nd.Skin != nil && m.Skinned() {
+			for _, p := range c.refDef.Points(nd, ref) {
+				z.mesh.add(p) // non-finite points are left out
+			}
+			continue
+		}
+		if !transform.Finite(w[:]...) {
+			continue
+		}
+		pts := m.Points
+		if wt := nodes[i].Weights; wt != nil && len(m.Targets) > 0 {
+			c.morph = scene.MorphPoints(m, wt, c.morph)
+			pts = c.morph
+		}
+		for _, p := range pts {
 			z.mesh.add(apply(w, p))
 		}
 	}

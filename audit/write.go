@@ -344,6 +344,9 @@ func writeWhy(w io.Writer, r *Report) error {
 		default:
 			b.WriteString(g4(d.Distance) + " units apart")
 		}
+		if n.JointName != "" {
+			b.WriteString(", skinned: most by joint " + n.JointName)
+		}
 		if r.Animated() {
 			b.WriteString(", at " + r.momentText(n.At))
 		}
@@ -442,6 +445,7 @@ type (
 		Name                         string      `json:"name"`
 		Index                        int         `json:"index"`
 		Instance                     *int        `json:"instance,omitempty"`
+		Joint                        string      `json:"joint,omitempty"`
 		SkewDeg                      *float64    `json:"skewDeg"`
 		Representable                *bool       `json:"representable"`
 		Vertices                     int         `json:"vertices"`
@@ -485,7 +489,9 @@ type (
 //	"agrees", "nodes": [{"name", "index" (the glTF node index, or the
 //	node's place in a skewlab scene file), "instance" (for an instance of
 //	EXT_mesh_gpu_instancing, its number from 0, index being its node's;
-//	left out otherwise), "skewDeg", "representable",
+//	left out otherwise), "joint" (for a skinned node whose vertices
+//	disagree, the joint weighing most on the worst vertex; left out
+//	otherwise), "skewDeg", "representable",
 //	"vertices", "meshDisagreement" (units), "meshDisagreementFraction"
 //	(of the size), "meshRules" (the two rules farthest apart; [] when all
 //	agree exactly), "positionDisagreement", "positionDisagreementFraction",
@@ -536,6 +542,7 @@ func sceneJSON(s *Scene) jsonScene {
 			k := s.Instance[n.Index]
 			jn.Instance = &k
 		}
+		jn.Joint = n.JointName
 		if n.SkewOK {
 			jn.SkewDeg = num(n.SkewDeg)
 		}

@@ -63,9 +63,9 @@ func accumulateTRSRef(nodes []scene.Node) []mgl64.Mat4 {
 	out := make([]mgl64.Mat4, len(nodes))
 	w := make([]transform.TRS, len(nodes))
 	for i, n := range nodes {
-		w[i] = n.Local
+		w[i] = n.TRS()
 		if n.Parent >= 0 {
-			w[i] = transform.Compose(w[n.Parent], n.Local)
+			w[i] = transform.Compose(w[n.Parent], n.TRS())
 		}
 		out[i] = w[i].Mat4()
 	}

@@ -208,7 +208,12 @@ func FoldResiduals(s *scene.Scene) FoldResult {
 	res := make([]mgl64.Vec3, len(s.Nodes)) // each node's residual, once its own fold is done
 	for c := range s.Nodes {
 		if p := s.Nodes[c].Parent; p >= 0 {
-			folded, r := transform.FoldResidual(res[p], s.Nodes[c].Local)
+			nd := &s.Nodes[c]
+			folded, r := transform.FoldResidual(res[p], nd.TRS())
+			if nd.HasRest() {
+				// back to the pose rotation: Rest⁻¹ · whole rotation
+				folded.Rotation = nd.Rest.Conjugate().Mul(folded.Rotation)
+			}
 			if err := s.SetLocal(c, folded); err != nil {
 				f.Unfolded = append(f.Unfolded, c)
 			} else {

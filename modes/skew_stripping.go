@@ -61,7 +61,7 @@ func skewStrippingRef(nodes []scene.Node) []mgl64.Mat4 {
 	m := make([]mgl64.Mat4, len(nodes))
 	rw := make([]mgl64.Mat3, len(nodes))
 	for i, n := range nodes {
-		m[i] = n.Local.Mat4()
+		m[i] = n.TRS().Mat4()
 		rw[i] = transform.RotMat3(n.Rotation())
 		if n.Parent >= 0 {
 			m[i] = m[n.Parent].Mul4(m[i])

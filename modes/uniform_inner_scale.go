@@ -73,7 +73,7 @@ func uniformInnerScaleRef(nodes []scene.Node) []mgl64.Mat4 {
 			parent = f[n.Parent]
 		}
 		f[i] = parent.Mul(own)
-		out[i] = parent.Mat4().Mul4(n.Local.Mat4())
+		out[i] = parent.Mat4().Mul4(n.TRS().Mat4())
 	}
 	return out
 }

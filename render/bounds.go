@@ -17,9 +17,19 @@ import (
 // ShapeNone and nodes whose world matrix is not finite are skipped, and
 // so is a transformed point that overflows. ok is false when no point
 // counted (an empty scene, or every node skipped); lo and hi are then
-// zero. A zero-scale node counts as the point it collapses to. It
-// allocates nothing.
+// zero. A zero-scale node counts as the point it collapses to. Skinned
+// and morphed meshes count as drawn (see Deformed). It allocates nothing
+// but the buffers of a skinned or morphed mesh (MeshBoundsWith reuses
+// them).
 func MeshBounds(s *scene.Scene, world []mgl64.Mat4) (lo, hi mgl64.Vec3, ok bool) {
+	var d scene.Deformer
+	return MeshBoundsWith(&d, s, world)
+}
+
+// MeshBoundsWith is MeshBounds with d's buffers for skinned and morphed
+// meshes, which count as drawn (see Deformed): it allocates nothing once
+// d has grown.
+func MeshBoundsWith(d *scene.Deformer, s *scene.Scene, world []mgl64.Mat4) (lo, hi mgl64.Vec3, ok bool) {
 	lo = mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi = mgl64.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 	n := 0
@@ -28,11 +38,18 @@ func MeshBounds(s *scene.Scene, world []mgl64.Mat4) (lo, hi mgl64.Vec3, ok bool)
 	}
 	for i := 0; i < n; i++ {
 		m := NodeMesh(&s.Nodes[i])
-		w := &world[i]
-		if m == nil || !transform.Finite(w[:]...) {
+		if m == nil {
 			continue
 		}
-		for _, p := range m.Points {
+		pts, model, deformed := Deformed(d, s, world, i)
+		if !deformed {
+			pts, model = m.Points, world[i]
+		}
+		w := &model
+		if !transform.Finite(w[:]...) {
+			continue
+		}
+		for _, p := range pts {
 			q := mgl64.Vec3{
 				w[0]*p[0] + w[4]*p[1] + w[8]*p[2] + w[12],
 				w[1]*p[0] + w[5]*p[1] + w[9]*p[2] + w[13],

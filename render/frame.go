@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"skewlab/scene"
 	"skewlab/transform"
 )
 
@@ -88,7 +89,8 @@ type Frame struct {
 	// sets it for the edge cap; 0 and 1 draw all). meshTotal and
 	// meshDrawn count the edges and dots Scene was given and drew.
 	stride, meshTotal, meshDrawn int
-	spread                       spreadBuf // SpreadLabels' scratch
+	spread                       spreadBuf      // SpreadLabels' scratch
+	deform                       scene.Deformer // skinned and morphed points of Scene
 }
 
 // Begin starts a new picture seen by cam in vp: it empties Segments and
@@ -155,7 +157,19 @@ const DotSize = 2
 // of its dots inside the view. A nil mesh, a non-finite model and edges
 // or dots with indices outside m.Points append nothing.
 func (f *Frame) Mesh(m *Mesh, model mgl64.Mat4, c Color, width float32) {
-	if !f.ok || m == nil || !transform.Finite(model[:]...) {
+	if m == nil {
+		return
+	}
+	f.MeshPoints(m, m.Points, model, c, width)
+}
+
+// MeshPoints is Mesh with pts in place of m.Points (the same count): the
+// points of a skinned or morphed mesh as scene.Deformer computes them,
+// with model the identity for skinned points (already in the world). A
+// point that is not finite (a joint undefined under the rule) drops the
+// edges and dots that use it; a pts of another length appends nothing.
+func (f *Frame) MeshPoints(m *Mesh, pts []mgl64.Vec3, model mgl64.Mat4, c Color, width float32) {
+	if !f.ok || m == nil || len(pts) != len(m.Points) || !transform.Finite(model[:]...) {
 		return
 	}
 	mvp := f.viewProj.Mul4(model)
@@ -163,8 +177,8 @@ func (f *Frame) Mesh(m *Mesh, model mgl64.Mat4, c Color, width float32) {
 	for j := 0; j < 4; j++ {
 		dm[j] = f.depth[0]*model[4*j] + f.depth[1]*model[4*j+1] + f.depth[2]*model[4*j+2] + f.depth[3]*model[4*j+3]
 	}
-	f.pts = slices.Grow(f.pts[:0], len(m.Points))[:len(m.Points)]
-	for i, p := range m.Points {
+	f.pts = slices.Grow(f.pts[:0], len(pts))[:len(pts)]
+	for i, p := range pts {
 		f.pts[i] = f.toClip(&mvp, &dm, p)
 	}
 	n := int32(len(f.pts))

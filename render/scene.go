@@ -43,6 +43,31 @@ const (
 	GridWidth  = 1.0
 )
 
+// Deformed returns node i's mesh points as drawn when they are not its
+// mesh's points placed by world[i]: for a skinned node (glTF skinning,
+// scene.Skin) the points in the world, skinned by its joints' world
+// matrices in world (the rule's), with model the identity, since the
+// node's own transform does not move them; for a node with morph
+// weights, the morphed points with model world[i]. ok is false for any
+// other node, and when world does not hold every node (a skin's joints
+// may be anywhere). d keeps the buffers; the points are valid until its
+// next use.
+func Deformed(d *scene.Deformer, s *scene.Scene, world []mgl64.Mat4, i int) (pts []mgl64.Vec3, model mgl64.Mat4, ok bool) {
+	nd := &s.Nodes[i]
+	if nd.Mesh == nil || len(world) < len(s.Nodes) {
+		return nil, mgl64.Mat4{}, false
+	}
+	skinned := nd.Skin != nil && nd.Mesh.Skinned()
+	if !skinned && (nd.Weights == nil || len(nd.Mesh.Targets) == 0) {
+		return nil, mgl64.Mat4{}, false
+	}
+	pts = d.Points(nd, world)
+	if skinned {
+		return pts, mgl64.Ident4(), true
+	}
+	return pts, world[i], true
+}
+
 // Scene appends the picture of s posed by world (world[i] is node i's
 // world matrix, as a modes.Mode computes it): with opt, a faint ground
 // grid, the world basis rods (red x, green y, blue z, from the origin to
@@ -56,7 +81,10 @@ const (
 // columns are about 1 long while its meshes are 1000 or 0.001 across). Nodes
 // beyond len(world) are skipped, and so is a node whose world matrix has
 // an entry that is not finite (it overflowed: the readouts call it
-// undefined): no shape, axes or label. Shapes come first after the grid
+// undefined): no shape, axes or label. A skinned node's mesh is drawn
+// skinned by its joints' worlds (glTF skinning: its own world matrix does
+// not move it, and it is drawn even where that matrix is undefined), a
+// morphed one with its weights (see Deformed). Shapes come first after the grid
 // and rods, in node order; labels are in Labels.
 func (f *Frame) Scene(s *scene.Scene, world []mgl64.Mat4, opt Options) {
 	dim := opt.Dim
@@ -101,6 +129,10 @@ func (f *Frame) Scene(s *scene.Scene, world []mgl64.Mat4, opt Options) {
 			continue
 		}
 		f.meshDrawn += (len(m.Edges)+f.stride-1)/f.stride + (len(m.Dots)+f.stride-1)/f.stride
+		if pts, model, ok := Deformed(&f.deform, s, world, i); ok {
+			f.MeshPoints(m, pts, model, RGB(nd.Color).Dim(dim), ShapeWidth)
+			continue
+		}
 		f.Mesh(m, world[i], RGB(nd.Color).Dim(dim), ShapeWidth)
 	}
 	f.stride = 1

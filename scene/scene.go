@@ -495,3 +495,12 @@ func (n *Node) equalNoWeights(o *Node) bool {
 	return plain{n.Name, n.Parent, n.Local, n.Shear, n.Shape, n.Mesh, n.Color, n.Rule, n.Skin, n.Rest} ==
 		plain{o.Name, o.Parent, o.Local, o.Shear, o.Shape, o.Mesh, o.Color, o.Rule, o.Skin, o.Rest}
 }
+
+// TRS returns the node's local transform with its whole rotation
+// (Rotation: Rest * R): what the TRS-based rules compose. It is Local
+// for a node without a rest rotation.
+func (n *Node) TRS() transform.TRS {
+	t := n.Local
+	t.Rotation = n.Rotation()
+	return t
+}
