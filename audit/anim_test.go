@@ -1,8 +1,10 @@
 package audit
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -263,5 +265,112 @@ func TestSampleTimes(t *testing.T) {
 	}
 	if got, err := SampleTimes(nil, long, 1); err != nil || len(got) != 100001 {
 		t.Errorf("1e5 s at 1 per second: %d samples, %v; want 100001", len(got), err)
+	}
+}
+
+// The writers say when: an audit over time's text has the animation's
+// line, a "worst at" column and a "worst:" line naming the worst node
+// and its time; its JSON carries time and animation per node, the
+// animations sampled, fps, samples and worst. A static audit's output
+// has none of them.
+func TestWriteAnimated(t *testing.T) {
+	sc := turnScene(t)
+	rules := []modes.Mode{modes.AccumulateMatrices, modes.AccumulateTRS}
+	var c Checker
+	r, err := c.CheckAnimations(sc.Nodes, sc.Animations, []int{0}, rules, DefaultTolerance, DefaultFPS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	worst := r.Nodes[0].At.Time // the grid's best, 39/30 s (TestCheckAnimationsWorstTimeByHand)
+	if worst != 39.0/30 {
+		t.Fatalf("worst at %v, want 1.3", worst)
+	}
+	f := &File{Name: "turn.gltf", GLTF: true, Scenes: []Scene{{Label: "scene 0", Report: r}}}
+	var text strings.Builder
+	if err := WriteText(&text, f); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"\nanimation 0 \"stretch and turn\": 0 to 2 s, 61 samples (every key time and 30 per second)\n",
+		"  worst at\n",
+		"  t = 1.3 s\n",
+		"\nworst: Child at t = 1.3 s of animation 0 \"stretch and turn\", ",
+		" (accumulate-matrices vs accumulate-trs)\n",
+		", at t = 1.3 s, because of:\n",
+		"skewlab bake writes the pose as stored without its animations, so it cannot fix that",
+	} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, text.String())
+		}
+	}
+	if strings.Contains(text.String(), "run: skewlab bake") {
+		t.Errorf("the text advises bake, which drops the animation:\n%s", text.String())
+	}
+	var js strings.Builder
+	if err := WriteJSON(&js, f); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		BakeCommand *string `json:"bakeCommand"`
+		Scenes      []struct {
+			FPS        float64 `json:"fps"`
+			Samples    int     `json:"samples"`
+			Animations []Clip  `json:"animations"`
+			Worst      struct {
+				Node                 string   `json:"node"`
+				Time                 float64  `json:"time"`
+				Animation            int      `json:"animation"`
+				AnimationName        string   `json:"animationName"`
+				Disagreement         float64  `json:"disagreement"`
+				DisagreementFraction float64  `json:"disagreementFraction"`
+				Rules                []string `json:"rules"`
+			} `json:"worst"`
+			Nodes []struct {
+				Name      string   `json:"name"`
+				Time      *float64 `json:"time"`
+				Animation *int     `json:"animation"`
+			} `json:"nodes"`
+		} `json:"scenes"`
+	}
+	if err := json.Unmarshal([]byte(js.String()), &doc); err != nil {
+		t.Fatal(err)
+	}
+	s := doc.Scenes[0]
+	w := s.Worst
+	if s.FPS != 30 || s.Samples != 61 || len(s.Animations) != 1 || s.Animations[0].Name != "stretch and turn" || s.Animations[0].End != 2 || s.Animations[0].Samples != 61 {
+		t.Errorf("scene: fps %v, samples %d, animations %+v", s.FPS, s.Samples, s.Animations)
+	}
+	if w.Node != "Child" || w.Time != 1.3 || w.Animation != 0 || w.AnimationName != "stretch and turn" || math.Abs(w.Disagreement-childApart(1.3)) > 1e-12 ||
+		math.Abs(w.DisagreementFraction-childApart(1.3)/r.Size) > 1e-12 || !slices.Equal(w.Rules, []string{"accumulate-matrices", "accumulate-trs"}) {
+		t.Errorf("worst %+v; want Child at 1.3 s, %v apart", w, childApart(1.3))
+	}
+	for _, n := range s.Nodes {
+		if n.Time == nil || n.Animation == nil || *n.Animation != 0 || n.Name == "Child" && *n.Time != 1.3 {
+			t.Errorf("node %s: time %v, animation %v", n.Name, n.Time, n.Animation)
+		}
+	}
+	if doc.BakeCommand != nil {
+		t.Errorf("bakeCommand %q for a disagreement bake cannot fix", *doc.BakeCommand)
+	}
+	// Statically, none of it.
+	st := Check(sc.Nodes, rules, DefaultTolerance)
+	f.Scenes[0].Report = st
+	text.Reset()
+	js.Reset()
+	if err := WriteText(&text, f); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteJSON(&js, f); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"worst", "animation", "t = "} {
+		if strings.Contains(text.String(), bad) {
+			t.Errorf("static text has %q:\n%s", bad, text.String())
+		}
+	}
+	for _, bad := range []string{`"time"`, `"animation"`, `"animations"`, `"fps"`, `"samples"`, `"worst"`} {
+		if strings.Contains(js.String(), bad) {
+			t.Errorf("static JSON has %s", bad)
+		}
 	}
 }

@@ -498,13 +498,23 @@ type (
 //	"positionRules", "agrees", "undefined" (the reasons some value is
 //	null; left out when none is)}]}], "agrees"}
 //
+// An audit over time (Report.Animated) adds to its scene "animations"
+// ([{"index", "name", "start", "end" (seconds), "samples"}], the
+// animations sampled), "fps", "samples" (in all) and "worst" ({"node",
+// "index", "time", "animation" (index), "animationName",
+// "disagreement", "disagreementFraction", "rules"}: the first node, at
+// its worst sample), and to each node "time" and "animation", its worst
+// sample; a static audit has none of these keys. "advice" and
+// "bakeCommand" follow File.Advice; bakeCommand is left out when the
+// advice is about an animation, which bake drops.
+//
 // Nodes are worst first. An undefined value is null, never NaN; numbers
 // are rounded to 12 decimals (report.Clean).
 func WriteJSON(w io.Writer, f *File) error {
 	names, tol := f.rules()
 	doc := jsonFile{File: f.Name, Notes: f.Notes, Tolerance: tol, Rules: names, Engines: [][]string{}, Agrees: f.Agrees(), Scenes: []jsonScene{},
 		Advice: f.Advice()}
-	if doc.Advice != "" {
+	if doc.Advice != "" && !f.disagreesAnimated() {
 		doc.BakeCommand = f.BakeCommand()
 	}
 	for _, n := range names {
