@@ -117,17 +117,22 @@ func (r *Report) pairNames(d Disagreement) []string {
 	return []string{r.Rules[d.Pair[0]].Name, r.Rules[d.Pair[1]].Name}
 }
 
-// sizeText says where the size came from, for the text header.
+// sizeText says where the size came from, for the text header (over
+// every sample, in an audit over time).
 func (r *Report) sizeText() string {
+	over := ""
+	if r.Animated() {
+		over = ", over every sample"
+	}
 	switch {
 	case !r.SizeOK:
 		return "size undefined (overflow): no node can agree"
 	case r.SizeFrom == SizeFromUnit:
-		return "size 1 unit (the bounding box of the model has zero size)"
+		return "size 1 unit (the bounding box of the model has zero size" + over + ")"
 	case r.SizeFrom == SizeFromPositions:
-		return "size " + g4(r.Size) + " units (no node draws a mesh: the bounding box of the node positions under accumulate-matrices)"
+		return "size " + g4(r.Size) + " units (no node draws a mesh: the bounding box of the node positions under accumulate-matrices" + over + ")"
 	}
-	return "size " + g4(r.Size) + " units (the bounding box of the mesh vertices under accumulate-matrices)"
+	return "size " + g4(r.Size) + " units (the bounding box of the mesh vertices under accumulate-matrices" + over + ")"
 }
 
 // g4 formats x with 4 significant digits, after report.Clean.
