@@ -202,7 +202,9 @@ var noPair = [2]int{-1, -1}
 // report's node list and one slice of the disagreeing nodes' causes. It
 // uses 128 bytes per node per rule (about 1.3 KB per node for all ten
 // rules), plus about 100 bytes per node for the causes' hierarchy facts
-// and 150 bytes per cause. A Checker is not safe for concurrent use.
+// and 150 bytes per cause. CheckAnimations adds a posed copy of the
+// nodes (and their morph weights), reused from sample to sample. A
+// Checker is not safe for concurrent use.
 type Checker struct {
 	ws    modes.Workspace
 	nodes []scene.Node
