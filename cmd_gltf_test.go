@@ -120,7 +120,7 @@ func TestSceneFlagOnEveryCommand(t *testing.T) {
 			t.Errorf("Twin#3 scaled by 2: want volume 8 in %q", line)
 		}
 	}
-	if !strings.Contains(out, "note: ignored: 1 camera, 1 light, 1 skin, 1 animation") {
+	if !strings.Contains(out, "note: ignored: 1 camera, 1 light;") {
 		t.Errorf("report does not list what it ignores:\n%s", out)
 	}
 }

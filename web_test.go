@@ -74,7 +74,7 @@ func TestFrameRecord(t *testing.T) {
 // FuzzWebState: no URL makes the page panic, and whatever it accepts
 // round-trips through Share.
 func FuzzWebState(f *testing.F) {
-	for _, s := range []string{"", "?mode=accumulate-trs&set=Root.scale=3,1,1", "?set=%", "?camera=1,2,3,4,5,6,7&ui=off", "?set=Root.rotation=0,0,0,0"} {
+	for _, s := range []string{"", "?mode=accumulate-trs&set=Root.scale=3,1,1", "?set=%", "?camera=1,2,3,4,5,6,7&ui=off", "?set=Root.rotation=0,0,0,0", "?play=0&preset=stretchy-arm&wall=none", "?preset=stretchy-arm&set=Upper.scale=1,2,1&anim=stretch&t=1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, search string) {

@@ -1,6 +1,7 @@
 // Package assets holds skewlab's data files, embedded in the binary
 // (the go:embed directives below): the scene presets (presets/NAME.json, in the scene file format
-// that -scene reads), the web page shell (web/index.html) and the one font
+// that -scene reads, and NAME.gltf, glTF presets such as the stretchy
+// arm that internal/gltfgen writes), the web page shell (web/index.html) and the one font
 // that the window and the PNG export both draw text with
 // (fonts/Go-Mono.ttf, licence in fonts/LICENSE), and the guided tour
 // (tour.json).
@@ -20,6 +21,13 @@ import (
 
 //go:embed presets/*.json
 var presets embed.FS
+
+// gltfPresets are the glTF presets (NAME.gltf, a glTF 2.0 file with its
+// buffers embedded): scene cannot read glTF, so package state opens them
+// through gltfio (state.NewPreset).
+//
+//go:embed *.gltf
+var gltfPresets embed.FS
 
 // WebShell is the web page (web/index.html) that loads skewlab.wasm. The
 // web build (web.mk) copies it into dist/index.html with @GZSIZE@ and
@@ -68,6 +76,34 @@ func Preset(name string) ([]byte, error) {
 	b, err := presets.ReadFile(path.Join("presets", name+".json"))
 	if err != nil {
 		return nil, fmt.Errorf("assets: no preset %q", name)
+	}
+	return b, nil
+}
+
+// GLTFPresetNames lists the embedded glTF presets (the NAME.gltf file
+// names without the extension) in lexical order.
+func GLTFPresetNames() []string {
+	entries, err := fs.ReadDir(gltfPresets, ".")
+	if err != nil { // cannot happen: the files are embedded
+		return nil
+	}
+	out := make([]string, 0, len(entries))
+	for _, e := range entries {
+		out = append(out, strings.TrimSuffix(e.Name(), ".gltf"))
+	}
+	return out
+}
+
+// GLTFPreset returns the bytes of the named glTF preset (NAME.gltf), or
+// an error when there is no such file. They are not checked here; the
+// glTF reader (package gltfio) checks them as any file.
+func GLTFPreset(name string) ([]byte, error) {
+	if name == "" || strings.ContainsAny(name, `/\.`) {
+		return nil, fmt.Errorf("assets: no glTF preset %q", name)
+	}
+	b, err := gltfPresets.ReadFile(name + ".gltf")
+	if err != nil {
+		return nil, fmt.Errorf("assets: no glTF preset %q", name)
 	}
 	return b, nil
 }

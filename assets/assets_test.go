@@ -27,6 +27,26 @@ func TestPresetFiles(t *testing.T) {
 	}
 }
 
+// TestGLTFPresetFiles: the glTF presets read back as glTF (their JSON
+// says version 2.0), and names that are not one are errors.
+func TestGLTFPresetFiles(t *testing.T) {
+	names := GLTFPresetNames()
+	if !slices.Contains(names, "stretchy-arm") {
+		t.Fatalf("GLTFPresetNames() = %v, want stretchy-arm among them", names)
+	}
+	for _, n := range names {
+		b, err := GLTFPreset(n)
+		if err != nil || !bytes.Contains(b, []byte(`"version": "2.0"`)) {
+			t.Errorf("GLTFPreset(%q) = %d bytes, %v; want a glTF file", n, len(b), err)
+		}
+	}
+	for _, bad := range []string{"", "nope", "piston", "stretchy-arm.gltf", "../assets"} {
+		if _, err := GLTFPreset(bad); err == nil {
+			t.Errorf("GLTFPreset(%q): no error", bad)
+		}
+	}
+}
+
 // TestWebShell: the page carries the placeholders web.mk fills in and
 // loads the files the build writes beside it.
 func TestWebShell(t *testing.T) {

@@ -66,21 +66,9 @@ func (r *reader) notes() []string {
 	}
 	add(len(d.Cameras), "camera", "cameras")
 	add(r.lightCount(), "light", "lights")
-	add(len(d.Skins), "skin", "skins")
-	add(len(d.Animations), "animation", "animations")
-	morph := 0
-	for _, m := range d.Meshes {
-		for _, p := range m.Primitives {
-			if len(p.Targets) > 0 {
-				morph++
-				break
-			}
-		}
-	}
-	add(morph, "mesh with morph targets (drawn at rest)", "meshes with morph targets (drawn at rest)")
 	var out []string
 	if len(parts) > 0 {
-		out = append(out, "ignored: "+strings.Join(parts, ", ")+"; skewlab shows the node hierarchy and mesh wireframes only (a skinned mesh at its node, unskinned)")
+		out = append(out, "ignored: "+strings.Join(parts, ", ")+"; skewlab does not draw cameras and lights")
 	}
 	var renamed []string
 	for i, nd := range d.Nodes {
@@ -256,8 +244,10 @@ func (r *reader) instanceTRS(i int) ([]transform.TRS, error) {
 var palette = []scene.Color{scene.Magenta, scene.Cyan, {1, 0.8, 0}, {1, 0.45, 0.1}, {0.5, 0.6, 1}, {0.5, 1, 0.4}, {1, 0.55, 0.7}, {0.75, 0.75, 0.75}}
 
 // build makes scene si of f: its subtrees parents first, iteratively (a
-// chain of 10^5 nodes does not recurse), every node converted, a node's
-// instances right after it, then its skins resolved to scene indices.
+// chain of 10^5 nodes does not recurse), every node converted (with its
+// morph weights: the node's, else its mesh's, else zeros), a node's
+// instances right after it, then its skins resolved to scene indices
+// and the file's animations mapped to its nodes.
 func (r *reader) build(f *File, si int) (*Built, error) {
 	d := &r.doc
 	s := f.Scenes[si]
@@ -276,6 +266,7 @@ func (r *reader) build(f *File, si int) (*Built, error) {
 	}
 	type pending struct{ node, skin int }
 	var skinned []pending
+	inst := map[int][]int{} // glTF node -> its instances' scene indices
 	colored := 0
 	taken := map[string]bool{}
 	for _, n := range r.names {
@@ -298,8 +289,20 @@ func (r *reader) build(f *File, si int) (*Built, error) {
 		}
 		me := len(nodes)
 		at[g] = me
+		var weights []float64 // the node's morph weights (nil without targets)
+		if mesh != nil && len(mesh.Targets) > 0 {
+			switch {
+			case gn.Weights != nil:
+				weights = gn.Weights
+			case d.Meshes[*gn.Mesh].Weights != nil:
+				weights = d.Meshes[*gn.Mesh].Weights
+			default:
+				weights = make([]float64, len(mesh.Targets))
+			}
+		}
 		if mesh != nil && r.inst[g] == nil {
 			nd.Mesh = mesh
+			nd.Weights = weights
 			nd.Color = palette[colored%len(palette)]
 			colored++
 			if gn.Skin != nil {
@@ -322,7 +325,8 @@ func (r *reader) build(f *File, si int) (*Built, error) {
 					name += "#"
 				}
 				taken[name] = true
-				nodes = append(nodes, scene.Node{Name: name, Parent: me, Local: t, Mesh: mesh, Color: color})
+				inst[g] = append(inst[g], len(nodes))
+				nodes = append(nodes, scene.Node{Name: name, Parent: me, Local: t, Mesh: mesh, Color: color, Weights: weights})
 				b.Index = append(b.Index, g)
 				b.Instance = append(b.Instance, k)
 			}
@@ -343,22 +347,48 @@ func (r *reader) build(f *File, si int) (*Built, error) {
 		}
 		nd.Skin = sk
 	}
-	if len(skinned) > 0 {
-		bad := 0
-		for _, p := range skinned {
-			bad += r.weightsOff[*d.Nodes[b.Index[p.node]].Mesh]
-		}
-		if bad > 0 {
-			notes = append(notes, fmt.Sprintf("%d skinned vertices have weights that do not sum to 1 (beyond %g); they are skinned with the weights as written, as glTF's formula says", bad, weightSumTol))
-		}
+	if note := weightNote(nodes); note != "" {
+		notes = append(notes, note)
 	}
 	built, err := scene.New(nodes)
 	if err != nil {
 		return nil, err
 	}
+	anims, outside, nodeless := r.animations(at, inst)
+	for k, a := range anims {
+		if err := a.Check(built.Nodes); err != nil {
+			return nil, fmt.Errorf("%s: %w", r.anims[k].label, err)
+		}
+	}
+	built.Animations = anims
+	if outside+nodeless > 0 {
+		notes = append(notes, fmt.Sprintf("%d animation channel(s) left out of %s: %d on nodes outside it, %d naming no node (an extension's target, which skewlab does not read)", outside+nodeless, s.Label, outside, nodeless))
+	}
 	built.Notes = append(append([]string(nil), f.Notes...), notes...)
 	b.Scene = built
 	return b, nil
+}
+
+// weightNote returns a note naming the skinned meshes among nodes (each
+// once, in node order) some of whose points' weights do not sum to 1
+// within weightSumTol (scene.Mesh.WeightSum), or "" when there is none.
+func weightNote(nodes []scene.Node) string {
+	seen := map[*scene.Mesh]bool{}
+	var off []string
+	for i := range nodes {
+		m := nodes[i].Mesh
+		if nodes[i].Skin == nil || m == nil || seen[m] {
+			continue
+		}
+		seen[m] = true
+		if lo, hi := m.WeightSum(); lo < 1-weightSumTol || hi > 1+weightSumTol {
+			off = append(off, fmt.Sprintf("%q (from %.4g to %.4g)", m.Name, lo, hi))
+		}
+	}
+	if len(off) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("skinned mesh(es) whose points' weights do not sum to 1 within 2/255 (the rounding of four 8-bit weights): %s; they are skinned with the weights as written, as glTF's formula says", strings.Join(off, ", "))
 }
 
 // skin returns glTF skin si with its joints as scene indices (at maps a

@@ -62,6 +62,7 @@ type rawDoc struct {
 	Skins []struct {
 		Joints []int `json:"joints"`
 	} `json:"skins"`
+	Animations []rawAnimation `json:"animations"`
 }
 
 // Extension names the reader treats specially.
@@ -435,6 +436,15 @@ func (r *reader) checkNodes() error {
 		if n.Mesh != nil && (*n.Mesh < 0 || *n.Mesh >= len(d.Meshes)) {
 			return fmt.Errorf("%s: mesh = %d is not a mesh (the file has %d)", r.nodeLabel(i), *n.Mesh, len(d.Meshes))
 		}
+		if n.Weights != nil {
+			targets := -1
+			if n.Mesh != nil {
+				targets = r.targetCount(*n.Mesh)
+			}
+			if targets != len(n.Weights) {
+				return fmt.Errorf("%s: %d weights, but %s; glTF requires one weight per morph target of the node's mesh", r.nodeLabel(i), len(n.Weights), map[bool]string{true: "it has no mesh", false: fmt.Sprintf("its mesh has %d morph targets", targets)}[targets < 0])
+			}
+		}
 		if n.Skin != nil && (*n.Skin < 0 || *n.Skin >= len(d.Skins)) {
 			return fmt.Errorf("%s: skin = %d is not a skin (the file has %d)", r.nodeLabel(i), *n.Skin, len(d.Skins))
 		}
@@ -607,6 +617,15 @@ func (r *reader) checkPrimitives() error {
 		return a.Count, nil
 	}
 	for mi, m := range d.Meshes {
+		targets := len(m.Primitives[0].Targets)
+		for pi, p := range m.Primitives {
+			if len(p.Targets) != targets {
+				return fmt.Errorf("mesh %d %q: primitive %d has %d morph targets, primitive 0 has %d; glTF requires every primitive to have the same", mi, m.Name, pi, len(p.Targets), targets)
+			}
+		}
+		if m.Weights != nil && len(m.Weights) != targets {
+			return fmt.Errorf("mesh %d %q: %d weights for %d morph targets; glTF requires one per target", mi, m.Name, len(m.Weights), targets)
+		}
 		for pi, p := range m.Primitives {
 			where := fmt.Sprintf("mesh %d %q primitive %d", mi, m.Name, pi)
 			count := -1

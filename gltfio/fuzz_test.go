@@ -7,12 +7,15 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/internal/gltfgen"
+	"skewlab/scene"
 )
 
 // FuzzRead feeds the reader every fixture (good and bad) and mutations
 // of them: it must never panic, and whatever it accepts is a complete,
-// valid set of scenes (scene.New checked each) with at least one node.
-// CI runs it for a fixed number of inputs (scripts/fuzz.sh).
+// valid set of scenes (scene.New checked each) with at least one node,
+// whose animations pass Animation.Check and, applied at their start,
+// middle and end, leave nodes that scene.New accepts (finite, unit
+// rotations). CI runs it for a fixed number of inputs (scripts/fuzz.sh).
 func FuzzRead(f *testing.F) {
 	for _, file := range gltfgen.All(200) {
 		f.Add(file.Name, file.Data)
@@ -48,6 +51,18 @@ func FuzzRead(f *testing.F) {
 						if int(e[0]) >= len(m.Points) || int(e[1]) >= len(m.Points) || e[0] < 0 || e[1] < 0 {
 							t.Fatalf("edge %v outside %d points", e, len(m.Points))
 						}
+					}
+				}
+			}
+			for _, a := range s.Scene.Animations {
+				if err := a.Check(s.Scene.Nodes); err != nil {
+					t.Fatalf("an animation read fails its check: %v", err)
+				}
+				for _, at := range []float64{a.Start(), (a.Start() + a.End()) / 2, a.End()} {
+					posed := s.Scene.Clone()
+					a.Apply(posed.Nodes, at)
+					if _, err := scene.New(posed.Nodes); err != nil {
+						t.Fatalf("animation %q at %g s poses an invalid scene: %v", a.Name, at, err)
 					}
 				}
 			}
@@ -110,8 +125,10 @@ func FuzzBake(f *testing.F) {
 
 // addHostile seeds a fuzz target with the hostile files (overflows,
 // bombs, undefined enumerations) small enough to mutate quickly (the
-// 3,000-scene file is left to TestHostileFilesRefused).
+// 3,000-scene file is left to TestHostileFilesRefused), and with
+// keys.gltf, whose animation has a channel of every interpolation.
 func addHostile(f *testing.F) {
+	f.Add("keys.gltf", gltfgen.AnimatedKeys())
 	for _, h := range gltfgen.HostileFiles() {
 		if len(h.Data) < 64<<10 {
 			f.Add(h.Name, h.Data)

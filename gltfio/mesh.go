@@ -6,22 +6,26 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 
 	"skewlab/scene"
 )
 
 // weightSumTol is how far from 1 a skinned point's weights may sum
-// before a note says so: a little more than one step of 8-bit
-// normalized weights (1/255).
-const weightSumTol = 5e-3
+// before a note says so: 2/255, the rounding of normalized UNSIGNED_BYTE
+// weights (four weights, each rounded to the nearest 1/255, so each off
+// by at most 0.5/255, sum to within 4 * 0.5/255 = 2/255 of what they
+// were). Float weights that sum to 1 in float32 are far inside it.
+const weightSumTol = 2.0 / 255
 
 // mesh returns glTF mesh mi as a wireframe (built once, shared by every
 // node that uses it): every primitive's points, its triangles' edges with
 // each edge shared by two triangles kept once, its lines as they are and
-// its points as dots, and the points' skin influences where the
-// primitives have JOINTS_n and WEIGHTS_n. node names the first node
-// using it, for errors.
+// its points as dots, the points' skin influences where the primitives
+// have JOINTS_n and WEIGHTS_n, and its morph targets' POSITION deltas
+// (zero for a target without POSITION). node names the first node using
+// it, for errors.
 func (r *reader) mesh(mi, node int) (*scene.Mesh, error) {
 	d := &r.doc
 	if mi < 0 || mi >= len(d.Meshes) {
@@ -48,6 +52,10 @@ func (r *reader) mesh(mi, node int) (*scene.Mesh, error) {
 		if p.Indices != nil {
 			total += min(int64(d.Accessors[*p.Indices].Count), MaxElements+1)
 		}
+		if pos, ok := p.Attributes[gltf.POSITION]; ok {
+			// Every target holds one delta per point, read or zero.
+			total += int64(len(p.Targets)) * min(int64(d.Accessors[pos].Count), MaxElements+1)
+		}
 		if total > MaxElements-r.elements {
 			return nil, r.take(MaxElements+1, fmt.Sprintf("mesh %d %q", mi, m.Name))
 		}
@@ -58,6 +66,9 @@ func (r *reader) mesh(mi, node int) (*scene.Mesh, error) {
 	skinned := skinnedMesh(gm)
 	if skinned {
 		start = []int32{0}
+	}
+	if n := r.targetCount(mi); n > 0 {
+		m.Targets = make([][]mgl64.Vec3, n)
 	}
 	for pi, p := range gm.Primitives {
 		where := fmt.Sprintf("mesh %d %q primitive %d", mi, m.Name, pi)
@@ -74,12 +85,24 @@ func (r *reader) mesh(mi, node int) (*scene.Mesh, error) {
 			return nil, fmt.Errorf("%s: more than %d points in one mesh", where, math.MaxInt32)
 		}
 		m.Points = append(m.Points, pts...)
-		if skinned {
-			off, err := r.influences(p, len(pts), where, &infl, &start)
-			if err != nil {
+		for t, target := range p.Targets {
+			if ai, ok := target[gltf.POSITION]; ok {
+				deltas, err := r.vec3s(ai, fmt.Sprintf("%s target %d POSITION", where, t), r.targetKinds())
+				if err != nil {
+					return nil, err
+				}
+				m.Targets[t] = append(m.Targets[t], deltas...)
+				continue
+			}
+			if err := r.take(len(pts), fmt.Sprintf("%s target %d", where, t)); err != nil {
 				return nil, err
 			}
-			r.weightsOff[mi] += off
+			m.Targets[t] = append(m.Targets[t], make([]mgl64.Vec3, len(pts))...)
+		}
+		if skinned {
+			if err := r.influences(p, len(pts), where, &infl, &start); err != nil {
+				return nil, err
+			}
 		}
 		var idx []uint32
 		if p.Indices != nil {
@@ -153,12 +176,13 @@ func (r *reader) mesh(mi, node int) (*scene.Mesh, error) {
 }
 
 // influences appends the skin influences of a primitive's n points
-// (JOINTS_k with WEIGHTS_k, k = 0, 1, ...; a zero weight is left out)
-// to *infl, with one *start entry per point, and returns how many points'
-// weights do not sum to 1 within weightSumTol. A primitive without
-// JOINTS_0 gives its points no influence. Joint numbers are checked
-// against the skin when a node binds the mesh (scene.New).
-func (r *reader) influences(p *gltf.Primitive, n int, where string, infl *[]scene.Influence, start *[]int32) (off int, err error) {
+// (JOINTS_k with WEIGHTS_k, k = 0, 1, ...: every set feeds one table;
+// normalized integer weights divided out as glTF says; a zero weight is
+// left out) to *infl, with one *start entry per point. A negative weight
+// is refused (non-finite ones are refused when read). A primitive
+// without JOINTS_0 gives its points no influence. Joint numbers are
+// checked against the skin when a node binds the mesh (scene.New).
+func (r *reader) influences(p *gltf.Primitive, n int, where string, infl *[]scene.Influence, start *[]int32) error {
 	var joints [][]uint32
 	var weights [][]float64
 	for set := 0; ; set++ {
@@ -168,42 +192,37 @@ func (r *reader) influences(p *gltf.Primitive, n int, where string, infl *[]scen
 			break
 		}
 		if jok != wok {
-			return 0, fmt.Errorf("%s: JOINTS_%d and WEIGHTS_%d come in pairs; one is missing", where, set, set)
+			return fmt.Errorf("%s: JOINTS_%d and WEIGHTS_%d come in pairs; one is missing", where, set, set)
 		}
 		j, err := r.uints(ja, fmt.Sprintf("%s JOINTS_%d", where, set), gltf.AccessorVec4, kJoints, 1<<16, "joint", "the %d joint numbers a skin can have")
 		if err != nil {
-			return 0, err
+			return err
 		}
 		w, err := r.floats(wa, fmt.Sprintf("%s WEIGHTS_%d", where, set), gltf.AccessorVec4, kWeights)
 		if err != nil {
-			return 0, err
+			return err
 		}
 		if len(j) != 4*n || len(w) != 4*n {
-			return 0, fmt.Errorf("%s: JOINTS_%d and WEIGHTS_%d have %d and %d elements for %d points", where, set, set, len(j)/4, len(w)/4, n)
+			return fmt.Errorf("%s: JOINTS_%d and WEIGHTS_%d have %d and %d elements for %d points", where, set, set, len(j)/4, len(w)/4, n)
 		}
 		joints, weights = append(joints, j), append(weights, w)
 	}
 	for k := range n {
-		sum := 0.0
 		for s := range joints {
 			for c := range 4 {
 				w := weights[s][4*k+c]
 				if w < 0 {
-					return 0, fmt.Errorf("%s WEIGHTS_%d: point %d has the weight %g; weights are not negative", where, s, k, w)
+					return fmt.Errorf("%s WEIGHTS_%d: point %d has the weight %g; weights are not negative", where, s, k, w)
 				}
-				sum += w
 				if w != 0 {
 					*infl = append(*infl, scene.Influence{Joint: uint16(joints[s][4*k+c]), Weight: w})
 				}
 			}
 		}
-		if len(joints) > 0 && math.Abs(sum-1) > weightSumTol {
-			off++
-		}
 		if len(*infl) > math.MaxInt32 {
-			return 0, fmt.Errorf("%s: more than %d skin influences in one mesh", where, math.MaxInt32)
+			return fmt.Errorf("%s: more than %d skin influences in one mesh", where, math.MaxInt32)
 		}
 		*start = append(*start, int32(len(*infl)))
 	}
-	return off, nil
+	return nil
 }

@@ -2,9 +2,12 @@
 // buffers, and .glb) into skewlab scenes: the node hierarchy of each of
 // the file's scenes, with every node's local transform, each mesh as a
 // wireframe in its node's local space, the instances of
-// EXT_mesh_gpu_instancing as child nodes, and skins (JOINTS_n, WEIGHTS_n,
-// inverse bind matrices) as scene.Skin; and it bakes a copy that every
-// engine draws the same (Bake).
+// EXT_mesh_gpu_instancing as child nodes, skins (JOINTS_n, WEIGHTS_n,
+// inverse bind matrices) as scene.Skin, morph targets (POSITION deltas)
+// with each node's weights, and animations (translation, rotation, scale
+// and weights channels; LINEAR, STEP and CUBICSPLINE) as
+// scene.Animation; and it bakes a copy that every engine draws the same
+// (Bake), which drops animations.
 //
 // Conventions: glTF and skewlab are both y-up with column vectors, so no
 // axis is converted. glTF stores quaternions (x, y, z, w); skewlab's are
@@ -53,11 +56,12 @@ const MaxFileBytes = 512 << 20
 
 // MaxElements is the most accessor elements the reader (and, with a
 // budget of its own, the bake) reads from one file: vertices, indices,
-// instance transforms, skin joints and weights, inverse bind matrices
-// and morph target deltas together, counting an accessor again each time
-// something uses it. 2^24 is 80 times the 200,000-triangle test grid's
-// positions and indices; a file that asks for more is refused, so that a
-// small file cannot make the reader allocate gigabytes.
+// instance transforms, skin joints and weights, inverse bind matrices,
+// morph target deltas and animation key times and values together,
+// counting an accessor again each time something uses it. 2^24 is 80
+// times the 200,000-triangle test grid's positions and indices; a file
+// that asks for more is refused, so that a small file cannot make the
+// reader allocate gigabytes.
 const MaxElements = 1 << 24
 
 // MaxSceneNodes is the most nodes one scene may hold, counting each
@@ -78,8 +82,8 @@ type File struct {
 	// first (its "scene" property, else 0).
 	Default int
 	// Notes say what the file holds that skewlab does not show or
-	// changed (ignored cameras, animations..., renamed nodes), one
-	// sentence each. Every built scene's Notes start with them.
+	// changed (cameras and lights, renamed nodes, ...), one sentence
+	// each. Every built scene's Notes start with them.
 	Notes []string
 
 	r *reader
@@ -104,7 +108,10 @@ type Built struct {
 	Label string
 	// Scene is the node hierarchy (its roots in file order, each followed
 	// by its subtree; a node's instances right after it, then its
-	// children in file order), validated.
+	// children in file order), validated, with the file's animations
+	// (Scene.Animations, in file order, each holding the channels of
+	// this scene's nodes; a weights channel of an instanced node once
+	// per instance).
 	Scene *scene.Scene
 	// Index[k] is the glTF node index (its place in the file's "nodes")
 	// of Scene.Nodes[k]; for an instance node, that of the node it is an
@@ -169,7 +176,10 @@ func Read(name string, data []byte, fsys fs.FS) (*File, error) {
 }
 
 // Build builds scene i of the file (an index in f.Scenes): its nodes,
-// meshes (read once per file and shared), instances and skins. The
+// meshes (read once per file and shared) with their morph targets and
+// each node's weights, instances, skins, and every animation of the file
+// with the channels of the scene's nodes (read and checked by Read,
+// shared between scenes; the others are left out with a note). The
 // error names the file and what is at fault; a scene of more than
 // MaxSceneNodes nodes is refused. Building a scene again reads no mesh
 // again.
@@ -233,11 +243,11 @@ type reader struct {
 	// fitted maps a node given by a matrix with a shear beyond float32
 	// rounding (that the validator tolerates) to its residual.
 	fitted map[int]float64
-	// weightsOff[m] counts mesh m's skinned points whose weights do not
-	// sum to 1 (within weightSumTol); ibm caches each skin's inverse bind
-	// matrices.
-	weightsOff []int
-	ibm        map[int][]mgl64.Mat4
+	// ibm caches each skin's inverse bind matrices.
+	ibm map[int][]mgl64.Mat4
+	// anims are the file's animations, read and checked by Read (every
+	// scene built maps them to its nodes).
+	anims []fileAnim
 	// quant is set when the file uses KHR_mesh_quantization (more
 	// component types are allowed).
 	quant bool
@@ -298,6 +308,9 @@ func (r *reader) read(data []byte) (*File, error) {
 	if err := r.checkNodes(); err != nil {
 		return nil, err
 	}
+	if err := r.readAnimations(); err != nil {
+		return nil, err
+	}
 	r.names = r.nodeNames()
 	f := &File{Name: r.file, r: r}
 	if err := r.listScenes(f); err != nil {
@@ -305,7 +318,6 @@ func (r *reader) read(data []byte) (*File, error) {
 	}
 	f.Notes = r.notes()
 	r.meshes = make([]*scene.Mesh, len(r.doc.Meshes))
-	r.weightsOff = make([]int, len(r.doc.Meshes))
 	return f, nil
 }
 

@@ -145,8 +145,9 @@ func TestRigSkewsUnderMatrices(t *testing.T) {
 
 // Scenes, names and notes (gltfgen.Scenes): the default scene is 1
 // (Right and Extra with Right's subtree); a duplicate, missing or
-// unprintable name becomes name#index; cameras, lights, skins and
-// animations are listed as ignored.
+// unprintable name becomes name#index; cameras and lights are listed as
+// ignored, skins and animations no longer (they are read). Scene 0 holds
+// none of the animation's nodes: its channel is left out, with a note.
 func TestScenesNamesAndNotes(t *testing.T) {
 	f := mustRead(t, gltfgen.Scenes())
 	if len(f.Scenes) != 2 || f.Default != 1 {
@@ -160,13 +161,25 @@ func TestScenesNamesAndNotes(t *testing.T) {
 		t.Errorf("scene 1 nodes %s, want %s (roots in order, each with its subtree)", got, want)
 	}
 	notes := strings.Join(f.Notes, "\n")
-	for _, w := range []string{"1 camera", "1 light", "1 skin", "1 animation", "Twin#3", "BadName#6"} {
+	for _, w := range []string{"ignored: 1 camera, 1 light;", "Twin#3", "BadName#6"} {
 		if !strings.Contains(notes, w) {
 			t.Errorf("notes %q do not mention %q", notes, w)
 		}
 	}
+	for _, w := range []string{"skin", "animation"} {
+		if strings.Contains(notes, w) {
+			t.Errorf("notes %q mention %q, which is read", notes, w)
+		}
+	}
 	if strings.Join(mustBuild(t, f, 1).Scene.Notes, "\n") != notes {
 		t.Errorf("scene notes differ from the file's")
+	}
+	left := mustBuild(t, f, 0).Scene
+	if n := strings.Join(left.Notes, "\n"); !strings.Contains(n, "1 animation channel(s) left out of Left: 1 on nodes outside it, 0 naming no node") {
+		t.Errorf("scene 0's notes %q do not say its channel is left out", n)
+	}
+	if len(left.Animations) != 1 || left.Animations[0].Name != "nod" || len(left.Animations[0].Channels) != 0 {
+		t.Errorf("scene 0's animations %+v, want nod without channels", left.Animations)
 	}
 }
 

@@ -264,22 +264,33 @@ func (m *Model) Reset() {
 	m.ResetCamera()
 }
 
-// LoadPreset replaces the scene with the named preset and switches to
-// the mode and comparison it carries (scene.Preset: the skew preset opens
-// in accumulate-matrices; one without them opens in modes.Default with
-// no comparison).
+// LoadPreset replaces the scene with the named preset (state.NewPreset:
+// a scene file or a glTF preset) and switches to the mode and comparison
+// it carries (scene.Preset: the skew preset opens in accumulate-matrices;
+// one without them opens in modes.Default with no comparison), and to
+// the comparison wall it carries, if any (stretchy-arm opens on the wall
+// of every mode; a preset without one leaves the wall as it is).
 func (m *Model) LoadPreset(name string) error {
-	sc, err := scene.NewPreset(name)
+	sc, err := state.NewPreset(name)
 	if err != nil {
 		return err
 	}
 	p, _ := scene.PresetNamed(name)
+	var wall []int
+	if p.Wall != "" {
+		if wall, err = modes.ParseList(p.Wall); err != nil {
+			return fmt.Errorf("preset %s: wall: %v", name, err)
+		}
+	}
 	m.Mode, m.Compare, m.Split = modes.Index(modes.Default), -1, false
 	if p.Mode != "" {
 		m.Mode = modes.Index(p.Mode)
 	}
 	if p.Compare != "" {
 		m.Compare = modes.Index(p.Compare)
+	}
+	if wall != nil {
+		m.Wall.Modes, m.Wall.On = wall, true
 	}
 	m.Preset, m.File = name, nil
 	m.modeGiven, m.loadedMode = false, m.Mode // the preset's mode replaced any given one

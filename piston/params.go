@@ -25,28 +25,35 @@ var TableParam = state.Bool("table", "open the Rules window: the table of every 
 // wall= takes the same values (a bare wall means all). As a flag it is a
 // boolean one, so a list needs the = (-wall=a,b). An unknown name is an
 // error that lists the valid ones. It writes st.Wall in the canonical
-// form of modes.FormatList.
+// form of modes.FormatList, as the user's choice (state.State.GiveWall:
+// a preset that opens on a wall, such as stretchy-arm, keeps it), and a
+// Share link writes it only where it differs from the preset's own
+// (state.State.PresetView), "none" for no wall.
 var WallParam = state.Param{Name: "wall", IsBool: true,
-	Usage: "show the comparison wall: one pane per mode, one shared camera; -wall for all modes or -wall=a,b,... (names: " + strings.Join(modes.Names(), ", ") + ")",
+	Usage: "show the comparison wall: one pane per mode, one shared camera; -wall for all modes or -wall=a,b,... (names: " + strings.Join(modes.Names(), ", ") + "); -wall=none for none (a preset may open on one)",
 	Apply: func(s *state.State, v string) error {
 		switch v {
 		case "true", "1", modes.ScopeAll:
-			s.Wall = modes.ScopeAll
+			s.GiveWall(modes.ScopeAll)
 			return nil
 		case "false", "0", "none":
-			s.Wall = ""
+			s.GiveWall("")
 			return nil
 		}
 		list, err := modes.ParseList(v)
 		if err != nil {
 			return fmt.Errorf("wall: %v", err)
 		}
-		s.Wall = modes.FormatList(list)
+		s.GiveWall(modes.FormatList(list))
 		return nil
 	},
 	Value: func(s state.State) []string {
-		if s.Wall == "" {
+		def, _ := s.PresetView()
+		switch {
+		case s.Wall == def:
 			return nil
+		case s.Wall == "":
+			return []string{"none"}
 		}
 		return []string{s.Wall}
 	}}

@@ -3,6 +3,7 @@ package scene
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -10,14 +11,38 @@ import (
 	"skewlab/assets"
 )
 
-// TestPresetFilesListed: every file under assets/presets is a menu entry
-// and every menu entry has its file, so a preset cannot be added in one
-// place only.
+// TestPresetFilesListed: every file under assets/presets and every
+// assets/NAME.gltf is a menu entry and every menu entry has its file (a
+// scene file, or a glTF file for a preset marked GLTF), so a preset
+// cannot be added in one place only.
 func TestPresetFilesListed(t *testing.T) {
-	files, menu := assets.PresetNames(), PresetNames()
-	slices.Sort(menu)
-	if !slices.Equal(files, menu) {
-		t.Errorf("assets/presets holds %v, scene.Presets lists %v", files, menu)
+	var scenes, gltfs []string
+	for _, p := range Presets {
+		if p.GLTF {
+			gltfs = append(gltfs, p.Name)
+		} else {
+			scenes = append(scenes, p.Name)
+		}
+	}
+	slices.Sort(scenes)
+	slices.Sort(gltfs)
+	if files := assets.PresetNames(); !slices.Equal(files, scenes) {
+		t.Errorf("assets/presets holds %v, scene.Presets lists %v as scene files", files, scenes)
+	}
+	if files := assets.GLTFPresetNames(); !slices.Equal(files, gltfs) {
+		t.Errorf("assets holds the glTF presets %v, scene.Presets lists %v", files, gltfs)
+	}
+}
+
+// TestGLTFPresetRefused: NewPreset reads skewlab scene files only; for a
+// glTF preset it says which package opens it, and it lists the presets
+// for an unknown name.
+func TestGLTFPresetRefused(t *testing.T) {
+	if _, err := NewPreset("stretchy-arm"); err == nil || !strings.Contains(err.Error(), "state.NewPreset") {
+		t.Errorf("NewPreset(stretchy-arm): %v, want a pointer to state.NewPreset", err)
+	}
+	if _, err := NewPreset("nope"); err == nil || !strings.Contains(err.Error(), "stretchy-arm") {
+		t.Errorf("NewPreset(nope): %v, want the list of presets", err)
 	}
 }
 
@@ -60,7 +85,11 @@ func TestPresetsMatchGoValues(t *testing.T) {
 			{"Box", 0, mgl64.Vec3{}, mgl64.Quat{W: c8, V: mgl64.Vec3{0, s8, 0}}, mgl64.Vec3{1, 1, 1}, ShapeBox, Color{0, 1, 1}},
 		},
 	}
-	for _, name := range PresetNames() {
+	for _, p := range Presets {
+		name := p.Name
+		if p.GLTF {
+			continue // read by package state (its tests check it)
+		}
 		sc, err := NewPreset(name)
 		if err != nil {
 			t.Fatalf("preset %s: %v", name, err)

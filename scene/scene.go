@@ -231,8 +231,9 @@ type skinKey struct {
 type Scene struct {
 	Nodes []Node
 	// Notes say what the scene's file held that the scene does not show
-	// (cameras, lights, skins, animations, an edge cap), one sentence
-	// each; empty for presets and scene files.
+	// or reads with a caveat (cameras and lights, animation channels left
+	// out, skin weights that do not sum to 1, an edge cap), one sentence
+	// each; empty for skewlab scene files and the presets.
 	Notes []string
 	// Animations are the file's animations (glTF animations), in file
 	// order; none for presets without motion. An Animation writes node

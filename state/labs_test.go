@@ -11,7 +11,7 @@ import (
 // scene lab with the scene presets, a lab with its own setting, and a lab
 // whose presets are not scenes.
 var testLabs = []Lab{
-	{Name: "piston", Presets: []string{"piston", "skew", "volume"}, Scenes: true},
+	{Name: "piston", Presets: []string{"piston", "skew", "volume", "stretchy-arm"}, Scenes: true},
 	{Name: "drift", Params: []Param{Choice("normalize", "drift lab: normalize the spin axis in float64 or float32",
 		[]string{"float64", "float32"}, "float64", func(s *State) *string { return &s.Normalize })}},
 	{Name: "dynamics", Presets: []string{"turntable", "crash"}},

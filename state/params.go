@@ -200,7 +200,13 @@ func viewParams() []Param {
 				}
 				return []string{strconv.Itoa(s.UIScale)}
 			}},
-		Bool("play", "play the scene's animation (-anim, or animation 0) when the view opens; looping", func(s *State) *bool { return &s.Play }),
+		{Name: "play", IsBool: true, Usage: "play the scene's animation (-anim, or animation 0) when the view opens; looping (a preset that plays, such as stretchy-arm, takes -play=false)",
+			Apply: func(s *State, v string) (err error) {
+				s.Play, err = parseBool("play", v)
+				s.playGiven = s.playGiven || err == nil
+				return err
+			},
+			Value: presetPlayValue},
 		{Name: "spin", IsBool: true, Usage: "spin B about its own x axis",
 			Apply: func(s *State, v string) (err error) { s.Spin, err = parseBool("spin", v); return },
 			Value: func(s State) []string { return boolValue(s.Spin) }},
@@ -418,7 +424,7 @@ func FromQuery(q url.Values) (State, []error) {
 	if !isSceneLab(LabOfPreset(base)) {
 		base = Default().Preset
 	}
-	if sc, err := scene.NewPreset(base); err == nil {
+	if sc, err := NewPreset(base); err == nil {
 		kept := s.Sets[:0]
 		for _, set := range s.Sets {
 			if err := set.Apply(sc); err != nil {

@@ -68,15 +68,15 @@ type State struct {
 	TimeGiven  bool        // -t or t= was given
 	Play       bool        // the animation plays when the view opens
 
-	// modeGiven and compareGiven record that the mode or compare
-	// parameter was given, so a preset that carries its own (see
-	// scene.Preset) does not override the user's choice, whichever comes
-	// first on the command line.
-	modeGiven, compareGiven bool
+	// modeGiven, compareGiven, wallGiven and playGiven record that the
+	// mode, compare, wall or play parameter was given, so a preset that
+	// carries its own (see scene.Preset) does not override the user's
+	// choice, whichever comes first on the command line.
+	modeGiven, compareGiven, wallGiven, playGiven bool
 }
 
 // usePreset makes name the preset and, where the user has not chosen
-// them, takes the mode and comparison the preset carries.
+// them, takes the mode, comparison, wall and playing the preset carries.
 func (s *State) usePreset(name string) {
 	s.Preset = name
 	p, ok := scene.PresetNamed(name)
@@ -88,6 +88,12 @@ func (s *State) usePreset(name string) {
 	}
 	if !s.compareGiven {
 		s.Compare = p.Compare
+	}
+	if !s.wallGiven {
+		s.Wall = p.Wall
+	}
+	if !s.playGiven {
+		s.Play = p.Play
 	}
 }
 
@@ -206,7 +212,7 @@ func (s State) SceneFile() (sc *scene.Scene, f *gltfio.File, index int, err erro
 	if s.ScenePath != "" {
 		sc, f, index, err = OpenFile(s.ScenePath, s.GLTFScene)
 	} else {
-		sc, err = scene.NewPreset(s.Preset)
+		sc, err = NewPreset(s.Preset)
 		if lab := LabOfPreset(s.Preset); err != nil && lab != "" && !isSceneLab(lab) {
 			err = notAScene(s.Preset, lab)
 		}

@@ -37,6 +37,7 @@ var fixtures = []Fixture{
 	{Name: "prims.gltf", Good: true, About: "one mesh with primitives of modes 0-6", files: noArg(Prims)},
 	{Name: "mirrored.gltf", Good: true, About: "scale -1,1,1 under scale 1,2,1 with a rotated child; boxes with normals and tangents", files: noArg(Mirrored)},
 	{Name: "lights.gltf", Good: true, About: "a camera, a spot, a point and a directional light under a parent scaled 1,2,1 and turned 45 deg about y", files: noArg(Lights)},
+	{Name: "stretchy-arm.gltf", Good: true, About: "a skinned arm (Root > Upper > Fore > Hand, 386 vertices) whose upper arm stretches to 2x with volume-preserving squash while the forearm bends 0 to 100 deg (animation stretch, LINEAR); Root shrugs (animation shrug, CUBICSPLINE and STEP)", files: noArg(StretchyArm)},
 	{Name: "big.glb", Good: true, About: "one waved grid mesh of about the asked number of triangles, u32 indices", files: Big},
 	{Name: "not-gltf.gltf", ValidatorCatches: true, About: "not glTF: a PNG header and text", files: noArg(NotGLTF)},
 	{Name: "truncated.glb", ValidatorCatches: true, About: "rig.glb cut in the middle of its BIN chunk", files: noArg(Truncated)},

@@ -42,8 +42,8 @@ func TestAllMatchesTable(t *testing.T) {
 			good++
 		}
 	}
-	if good != 9 || len(Fixtures()) != 19 {
-		t.Errorf("%d good of %d fixtures, want 9 of 19", good, len(Fixtures()))
+	if good != 10 || len(Fixtures()) != 20 {
+		t.Errorf("%d good of %d fixtures, want 10 of 20", good, len(Fixtures()))
 	}
 	for _, name := range []string{"rig.bin", "manifest.json", "missing.bin", "nope.gltf", ""} {
 		if Good(name) {

@@ -36,6 +36,21 @@ func oneTriangle(edit func(k *Kit, node map[string]any)) []byte {
 	return k.Bytes()
 }
 
+// animatedTriangle returns a kit holding node 0 "N" drawing a triangle
+// and animation 0 "move" with one channel: sampler 0 (key times 0 and 1
+// s, accessor 1; LINEAR) moving N from (0, 0, 0) to (1, 0, 0)
+// (accessor 2), and lets edit change them (the animation is
+// k.Doc["animations"].([]any)[0]) before the file is written.
+func animatedTriangle(edit func(k *Kit, anim map[string]any)) []byte {
+	k := NewKit()
+	k.Node(map[string]any{"name": "N", "mesh": k.Triangle()})
+	in := k.Floats("SCALAR", 1, 0, 1)
+	out := k.Floats("VEC3", 3, 0, 0, 0, 1, 0, 0)
+	k.Animation("move", []any{Channel(0, 0, "translation")}, []any{Sampler(in, out, "LINEAR")})
+	edit(k, k.Doc["animations"].([]any)[0].(map[string]any))
+	return k.Bytes()
+}
+
 // HostileFiles returns the hostile files, each built here from scratch.
 func HostileFiles() []Hostile {
 	var out []Hostile
@@ -174,6 +189,76 @@ func HostileFiles() []Hostile {
 			n["skin"] = 0
 			k.Doc["skins"] = []any{map[string]any{"joints": []int{0}}}
 		}), "no JOINTS_0")
+	sampler := func(a map[string]any) map[string]any { return a["samplers"].([]any)[0].(map[string]any) }
+	add("anim-times-not-increasing", "an animation input whose key times are 0, 1, 1",
+		animatedTriangle(func(k *Kit, a map[string]any) {
+			sampler(a)["input"] = k.Floats("SCALAR", 1, 0, 1, 1)
+			sampler(a)["output"] = k.Floats("VEC3", 3, 0, 0, 0, 1, 0, 0, 2, 0, 0)
+		}), `animation 0 "move" sampler 0 input`, "not strictly increasing")
+	add("anim-times-negative", "an animation input starting at -1 s",
+		animatedTriangle(func(k *Kit, a map[string]any) { sampler(a)["input"] = k.Floats("SCALAR", 1, -1, 1) }),
+		`animation 0 "move" sampler 0 input`, "first key time is -1")
+	add("anim-output-count", "a LINEAR translation output of 3 values for 2 keys",
+		animatedTriangle(func(k *Kit, a map[string]any) {
+			sampler(a)["output"] = k.Floats("VEC3", 3, 0, 0, 0, 1, 0, 0, 2, 0, 0)
+		}), `animation 0 "move" channel 0`, "3 elements; LINEAR with 2 keys needs 2")
+	add("anim-cubic-count", "a CUBICSPLINE translation output of 2 values for 2 keys (it needs 3 per key)",
+		animatedTriangle(func(_ *Kit, a map[string]any) { sampler(a)["interpolation"] = "CUBICSPLINE" }),
+		`animation 0 "move" channel 0`, "2 elements; CUBICSPLINE with 2 keys needs 6")
+	add("anim-interpolation", `an animation sampler's interpolation "SMOOTH"`,
+		animatedTriangle(func(_ *Kit, a map[string]any) { sampler(a)["interpolation"] = "SMOOTH" }),
+		`animation 0 "move" sampler 0`, `interpolation "SMOOTH"`)
+	add("anim-missing-node", "an animation channel targeting node 5 of 1",
+		animatedTriangle(func(_ *Kit, a map[string]any) { a["channels"] = []any{Channel(0, 5, "translation")} }),
+		`animation 0 "move" channel 0`, "target node 5 is not a node")
+	add("anim-input-not-float", "an animation input of unsigned shorts",
+		animatedTriangle(func(k *Kit, a map[string]any) {
+			in := k.Ushorts(0, 1)
+			k.Accessors[in].(map[string]any)["min"], k.Accessors[in].(map[string]any)["max"] = []int{0}, []int{1}
+			sampler(a)["input"] = in
+		}), `animation 0 "move" sampler 0 input`, "componentType 5123; glTF requires FLOAT for key times")
+	add("anim-input-no-bounds", "an animation input without min and max",
+		animatedTriangle(func(k *Kit, a map[string]any) {
+			in := k.Accessors[sampler(a)["input"].(int)].(map[string]any)
+			delete(in, "min")
+			delete(in, "max")
+		}), `animation 0 "move" sampler 0 input`, "no min and max")
+	add("anim-path", `an animation channel with path "color"`,
+		animatedTriangle(func(_ *Kit, a map[string]any) { a["channels"] = []any{Channel(0, 0, "color")} }),
+		`animation 0 "move" channel 0`, `path "color"`)
+	add("anim-duplicate-target", "two channels animating N's translation",
+		animatedTriangle(func(_ *Kit, a map[string]any) {
+			a["channels"] = []any{Channel(0, 0, "translation"), Channel(0, 0, "translation")}
+		}), `animation 0 "move" channel 1`, "what channel 0 animates")
+	add("anim-rotation-not-unit", "a rotation key (x, y, z, w) = (0, 0, 0, 2)",
+		animatedTriangle(func(k *Kit, a map[string]any) {
+			a["channels"] = []any{Channel(0, 0, "rotation")}
+			sampler(a)["output"] = k.Floats("VEC4", 4, 0, 0, 0, 1, 0, 0, 0, 2)
+		}), `animation 0 "move" channel 0`, "element 1", "has length 2")
+	add("anim-matrix-node", "a translation channel on a node given by a matrix",
+		animatedTriangle(func(k *Kit, _ map[string]any) {
+			k.Nodes[0].(map[string]any)["matrix"] = []float64{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}
+		}), `animation 0 "move" channel 0`, "given by a matrix")
+	add("anim-weights-no-targets", "a weights channel on a node whose mesh has no morph targets",
+		animatedTriangle(func(k *Kit, a map[string]any) {
+			a["channels"] = []any{Channel(0, 0, "weights")}
+			sampler(a)["output"] = k.Floats("SCALAR", 1, 0, 1)
+		}), `animation 0 "move" channel 0`, "no mesh with morph targets")
+	add("anim-cubic-overshoot", "a CUBICSPLINE translation from 0 to 0 over 1000 s with an out-tangent of 10^5 per second: the curve reaches 1.5e7",
+		animatedTriangle(func(k *Kit, a map[string]any) {
+			sampler(a)["input"] = k.Floats("SCALAR", 1, 0, 1000)
+			sampler(a)["interpolation"] = "CUBICSPLINE"
+			sampler(a)["output"] = k.Floats("VEC3", 3, 0, 0, 0, 0, 0, 0, 1e5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+		}), `animation 0 "move" channel 0`, "the curve reaches")
+	add("anim-no-channels", "an animation without channels",
+		animatedTriangle(func(_ *Kit, a map[string]any) { a["channels"] = []any{} }),
+		`animation 0 "move" has 0 channels`)
+	add("morph-weights-count", "a node with 2 weights for its mesh's 1 morph target",
+		oneTriangle(func(k *Kit, n map[string]any) {
+			prim := k.Meshes[0].(map[string]any)["primitives"].([]any)[0].(map[string]any)
+			prim["targets"] = []any{map[string]any{"POSITION": k.Floats("VEC3", 3, 0, 0, 1, 0, 0, 1, 0, 0, 1)}}
+			n["weights"] = []float64{0.5, 0.5}
+		}), `node 0 "N"`, "2 weights", "1 morph targets")
 	// Invalid UTF-8 in a name: written by hand, as encoding/json would
 	// replace the byte.
 	utf := strings.Replace(string(oneTriangle(func(*Kit, map[string]any) {})), `"name":"N"`, "\"name\":\"N\xff\"", 1)
@@ -186,6 +271,11 @@ func HostileFiles() []Hostile {
 	// 58 KB that asked for more than 8 GB.
 	out = append(out, Hostile{Name: "index-bomb.gltf", About: "1,000 POINTS primitives each with a 2^20-element index accessor without a bufferView",
 		Data: indexBomb(1000), Want: []string{"accessor elements"}})
+	// 1,000 animations whose one channel each uses the same 10^4 key
+	// times and values: 70 KB that would make the reader hold 2·10^7
+	// elements' worth of channels (each use counts).
+	out = append(out, Hostile{Name: "anim-bomb.gltf", About: "1,000 animations each with one channel on one 10^4-key sampler's accessors",
+		Data: animBomb(1000, 10000), Want: []string{"accessor elements"}})
 	// 3,000 scenes that list one tree of 10^4 nodes: every scene but the
 	// one shown must not be built.
 	out = append(out, Hostile{Name: "scene-bomb.gltf", About: "3,000 scenes listing one 10^4-node tree",
@@ -205,6 +295,25 @@ func indexBomb(n int) []byte {
 	}
 	k.Mesh(map[string]any{"primitives": prims})
 	k.Node(map[string]any{"name": "Bomb", "mesh": 0})
+	return k.Bytes()
+}
+
+// animBomb returns a file of node 0 "N" (a triangle) and n animations,
+// each with one translation channel on N whose sampler uses one input of
+// keys increasing key times and one output of keys zeros (no
+// bufferView).
+func animBomb(n, keys int) []byte {
+	k := NewKit()
+	k.Node(map[string]any{"name": "N", "mesh": k.Triangle()})
+	times := make([]float64, keys)
+	for i := range times {
+		times[i] = float64(i)
+	}
+	in := k.Floats("SCALAR", 1, times...)
+	out := k.Accessor(map[string]any{"componentType": 5126, "count": keys, "type": "VEC3"})
+	for range n {
+		k.Animation("", []any{Channel(0, 0, "translation")}, []any{Sampler(in, out, "")})
+	}
 	return k.Bytes()
 }
 

@@ -48,8 +48,8 @@ func (k *Kit) Accessor(a map[string]any) int {
 }
 
 // Floats appends vals as float32s in an accessor of type typ (n
-// components per element), with min and max for a VEC3, and returns its
-// index.
+// components per element), with min and max for a VEC3 and a SCALAR
+// (an animation's key times need them), and returns its index.
 func (k *Kit) Floats(typ string, n int, vals ...float64) int {
 	data := make([]byte, 4*len(vals))
 	for i, v := range vals {
@@ -66,7 +66,46 @@ func (k *Kit) Floats(typ string, n int, vals ...float64) int {
 		}
 		a["min"], a["max"] = lo, hi
 	}
+	if typ == "SCALAR" && len(vals) > 0 {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, v := range vals {
+			lo, hi = math.Min(lo, float64(float32(v))), math.Max(hi, float64(float32(v)))
+		}
+		a["min"], a["max"] = []float64{lo}, []float64{hi}
+	}
 	return k.Accessor(a)
+}
+
+// Animation appends one animation to Doc["animations"] from its
+// channels and samplers (glTF objects as maps) and returns its index.
+func (k *Kit) Animation(name string, channels, samplers []any) int {
+	list, _ := k.Doc["animations"].([]any)
+	a := map[string]any{"channels": channels, "samplers": samplers}
+	if name != "" {
+		a["name"] = name
+	}
+	k.Doc["animations"] = append(list, a)
+	return len(list)
+}
+
+// Channel returns an animation channel object: sampler s animating path
+// of node (no "node" when node < 0).
+func Channel(s, node int, path string) map[string]any {
+	t := map[string]any{"path": path}
+	if node >= 0 {
+		t["node"] = node
+	}
+	return map[string]any{"sampler": s, "target": t}
+}
+
+// Sampler returns an animation sampler object: input and output
+// accessors and the interpolation ("" leaves it out: LINEAR).
+func Sampler(input, output int, interp string) map[string]any {
+	s := map[string]any{"input": input, "output": output}
+	if interp != "" {
+		s["interpolation"] = interp
+	}
+	return s
 }
 
 // Ushorts appends unsigned shorts as a SCALAR accessor (indices) and

@@ -12,7 +12,10 @@
 // matrix, the world positions of every mesh vertex (instances and skinned
 // vertices at the file's rest pose included), the world position,
 // direction and up vector of every light and camera, and the model's
-// size. See File.Scene.
+// size. See File.Scene. It also evaluates animations (File.PoseAt, its
+// own implementation of the specification's LINEAR, spherical, STEP and
+// CUBICSPLINE interpolation) and a scene at a time of one of them
+// (File.SceneAt), skinned and morphed with the posed joints and weights.
 //
 // It is a test helper: it reads what the public sample models and the
 // hand-written test files hold, checks every offset and length before it
@@ -50,6 +53,7 @@ type document struct {
 	BufferViews []bufferView `json:"bufferViews"`
 	Buffers     []bufferDef  `json:"buffers"`
 	Skins       []skinDef    `json:"skins"`
+	Animations  []animDef    `json:"animations"`
 	Cameras     []json.RawMessage
 	Extensions  struct {
 		Lights *struct {

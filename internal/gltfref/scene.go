@@ -66,7 +66,11 @@ type Scene struct {
 // Scene evaluates scene i of the file; i = -1 evaluates every root node
 // as one scene, as for a file without "scenes". A node listed twice, an
 // out-of-range index and unreadable accessors are errors.
-func (f *File) Scene(i int) (*Scene, error) {
+func (f *File) Scene(i int) (*Scene, error) { return f.scene(i, nil) }
+
+// scene is Scene with pose p (nil: the file's own values) in place of
+// the animated nodes' values.
+func (f *File) scene(i int, p *Pose) (*Scene, error) {
 	d := &f.doc
 	var roots []int
 	switch {
@@ -90,7 +94,7 @@ func (f *File) Scene(i int) (*Scene, error) {
 		if _, seen := s.World[n]; seen {
 			return fmt.Errorf("node %d is listed twice in scene %d", n, i)
 		}
-		w := parent.Mul(f.local(n))
+		w := parent.Mul(f.local(n, p))
 		s.World[n] = w
 		s.Nodes = append(s.Nodes, n)
 		for _, c := range d.Nodes[n].Children {
@@ -109,7 +113,7 @@ func (f *File) Scene(i int) (*Scene, error) {
 		}
 	}
 	for _, n := range s.Nodes {
-		if err := f.fillNode(s, n); err != nil {
+		if err := f.fillNode(s, n, p); err != nil {
 			return nil, fmt.Errorf("node %d: %w", n, err)
 		}
 	}
@@ -118,12 +122,10 @@ func (f *File) Scene(i int) (*Scene, error) {
 }
 
 // local returns node n's local matrix: its "matrix" (column-major), or
-// T*R*S with glTF's defaults for absent parts.
-func (f *File) local(n int) Mat4 {
+// T*R*S with glTF's defaults for absent parts, each part replaced by
+// pose p's where p animates it (p may be nil).
+func (f *File) local(n int, p *Pose) Mat4 {
 	nd := &f.doc.Nodes[n]
-	if nd.Matrix != nil {
-		return FromColumnMajor(nd.Matrix[:])
-	}
 	t, q, sc := Vec3{}, [4]float64{0, 0, 0, 1}, Vec3{1, 1, 1}
 	if nd.Translation != nil {
 		t = Vec3(*nd.Translation)
@@ -134,15 +136,30 @@ func (f *File) local(n int) Mat4 {
 	if nd.Scale != nil {
 		sc = Vec3(*nd.Scale)
 	}
+	posed := false
+	if p != nil {
+		if v, ok := p.Translation[n]; ok {
+			t, posed = v, true
+		}
+		if v, ok := p.Rotation[n]; ok {
+			q, posed = v, true
+		}
+		if v, ok := p.Scale[n]; ok {
+			sc, posed = v, true
+		}
+	}
+	if nd.Matrix != nil && !posed {
+		return FromColumnMajor(nd.Matrix[:])
+	}
 	return TRS(t, q, sc)
 }
 
 // worldOf returns node n's world matrix from the whole file's hierarchy
-// (for joints outside the evaluated scene).
-func (f *File) worldOf(n int) Mat4 {
-	m := f.local(n)
-	for p := f.parent[n]; p != -1; p = f.parent[p] {
-		m = f.local(p).Mul(m)
+// (for joints outside the evaluated scene), posed by p (may be nil).
+func (f *File) worldOf(n int, p *Pose) Mat4 {
+	m := f.local(n, p)
+	for q := f.parent[n]; q != -1; q = f.parent[q] {
+		m = f.local(q, p).Mul(m)
 	}
 	return m
 }
@@ -155,8 +172,9 @@ func frame(n, index int, w Mat4) Frame {
 	return Frame{Node: n, Index: index, Position: w.Point(Vec3{}), Direction: dir, Up: up}
 }
 
-// fillNode adds node n's points, instances, light and camera to s.
-func (f *File) fillNode(s *Scene, n int) error {
+// fillNode adds node n's points, instances, light and camera to s, its
+// morph weights and its skin's joints posed by p (may be nil).
+func (f *File) fillNode(s *Scene, n int, pose *Pose) error {
 	d := &f.doc
 	nd := &d.Nodes[n]
 	w := s.World[n]
@@ -194,6 +212,9 @@ func (f *File) fillNode(s *Scene, n int) error {
 	if weights == nil {
 		weights = mesh.Weights
 	}
+	if pose != nil && pose.Weights[n] != nil {
+		weights = pose.Weights[n]
+	}
 	var pts []Vec3
 	var blend []Mat4 // per vertex, for a skinned node
 	for pi, p := range mesh.Primitives {
@@ -224,7 +245,7 @@ func (f *File) fillNode(s *Scene, n int) error {
 			}
 		}
 		if nd.Skin != nil {
-			b, err := f.skinBlend(*nd.Skin, p, len(v), pi)
+			b, err := f.skinBlend(*nd.Skin, p, len(v), pi, pose)
 			if err != nil {
 				return err
 			}
@@ -260,8 +281,8 @@ func (f *File) fillNode(s *Scene, n int) error {
 
 // skinBlend returns, for each of a primitive's count vertices, the skin
 // matrix sum_j w_j * World[joint_j] * IBM_j over its JOINTS_n/WEIGHTS_n
-// (n = 0, 1) attributes.
-func (f *File) skinBlend(si int, p primitive, count, pi int) ([]Mat4, error) {
+// (n = 0, 1) attributes, the joints posed by pose (may be nil).
+func (f *File) skinBlend(si int, p primitive, count, pi int, pose *Pose) ([]Mat4, error) {
 	d := &f.doc
 	if si < 0 || si >= len(d.Skins) {
 		return nil, fmt.Errorf("skin %d out of range", si)
@@ -290,7 +311,7 @@ func (f *File) skinBlend(si int, p primitive, count, pi int) ([]Mat4, error) {
 			}
 			ibm = FromColumnMajor(ibms[j])
 		}
-		joint[j] = f.worldOf(jn).Mul(ibm)
+		joint[j] = f.worldOf(jn, pose).Mul(ibm)
 	}
 	out := make([]Mat4, count)
 	found := false
