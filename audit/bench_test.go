@@ -7,7 +7,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"skewlab/gltfio"
 	"skewlab/internal/bigscene"
+	"skewlab/internal/gltfgen"
 	"skewlab/modes"
 	"skewlab/scene"
 )
@@ -79,24 +81,57 @@ func animatedTree(b *testing.B, n int) ([]scene.Node, []*scene.Animation) {
 	return nodes, []*scene.Animation{a}
 }
 
+// armScene is internal/gltfgen's stretchy arm (scene 0 of
+// stretchy-arm.gltf, read by gltfio: Root > Upper > Fore > Hand and the
+// skinned mesh Arm of 386 vertices) with its animation "stretch", 2 s,
+// sampled 65 times at the default rate.
+func armScene(b *testing.B) ([]scene.Node, []*scene.Animation) {
+	b.Helper()
+	files := gltfgen.StretchyArm()
+	f, err := gltfio.Read(files[0].Name, files[0].Data, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bt, err := f.Build(0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return bt.Scene.Nodes, bt.Scene.Animations[:1]
+}
+
 // BenchmarkCheckAnimations is the audit over time's cost per sampled
 // frame against a static Check of the same scene in the same run, with
-// every rule, on animatedTree's 10^3 nodes:
+// every rule, on the stretchy arm (armScene: a skinned mesh, compared
+// vertex by vertex skinned under every rule) and on animatedTree's 10^3
+// nodes:
 //
 //   - static: one Check of the scene as stored (the baseline);
 //   - frame: one sampled frame, the steady state of CheckAnimations's
-//     loop (the animation applied to the Checker's copy of the nodes, every
-//     rule's worlds, the size box, every node compared and its worst
-//     kept); 0 allocs/op;
-//   - whole: CheckAnimations over its 31 samples, whose time per sample
+//     loop (the animation applied to the Checker's copy of the nodes,
+//     every rule's worlds, the size box, every node compared and its
+//     worst kept); 0 allocs/op;
+//   - whole: CheckAnimations over all its samples, whose time per sample
 //     (ns/frame) includes sampling, the final causes and the report.
 //
 // frame and whole report x-static, their time per frame over static's.
 func BenchmarkCheckAnimations(b *testing.B) {
-	nodes, anims := animatedTree(b, 1000)
+	for _, sc := range []struct {
+		name string
+		make func(*testing.B) ([]scene.Node, []*scene.Animation)
+	}{
+		{"arm", armScene},
+		{"tree1000", func(b *testing.B) ([]scene.Node, []*scene.Animation) { return animatedTree(b, 1000) }},
+	} {
+		nodes, anims := sc.make(b)
+		benchCheckAnimations(b, sc.name, nodes, anims)
+	}
+}
+
+func benchCheckAnimations(b *testing.B, name string, nodes []scene.Node, anims []*scene.Animation) {
 	rules := modes.All
+	end := anims[0].End()
 	var static float64
-	b.Run("static", func(b *testing.B) {
+	b.Run(name+"/static", func(b *testing.B) {
 		var c Checker
 		c.Check(nodes, rules, DefaultTolerance)
 		b.ReportAllocs()
@@ -105,7 +140,7 @@ func BenchmarkCheckAnimations(b *testing.B) {
 		}
 		static = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 	})
-	b.Run("frame", func(b *testing.B) {
+	b.Run(name+"/frame", func(b *testing.B) {
 		var c Checker
 		keep := make([]Node, len(nodes))
 		var z sizer
@@ -115,7 +150,7 @@ func BenchmarkCheckAnimations(b *testing.B) {
 		t := 0.0
 		b.ReportAllocs()
 		for b.Loop() {
-			if t += 1.0 / 30; t > 1 {
+			if t += 1.0 / DefaultFPS; t > end {
 				t = 0
 			}
 			anims[0].Apply(c.pose, t)
@@ -126,7 +161,7 @@ func BenchmarkCheckAnimations(b *testing.B) {
 			b.ReportMetric(ns/static, "x-static")
 		}
 	})
-	b.Run("whole", func(b *testing.B) {
+	b.Run(name+"/whole", func(b *testing.B) {
 		var c Checker
 		r, err := c.CheckAnimations(nodes, anims, []int{0}, rules, DefaultTolerance, DefaultFPS)
 		if err != nil {
@@ -139,6 +174,7 @@ func BenchmarkCheckAnimations(b *testing.B) {
 		}
 		ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / samples
 		b.ReportMetric(ns, "ns/frame")
+		b.ReportMetric(samples, "frames")
 		if static > 0 {
 			b.ReportMetric(ns/static, "x-static")
 		}
