@@ -415,22 +415,49 @@ func svgNumbers(svg string) ([]float64, string) {
 	return nums, shape
 }
 
+// stillArm writes the stretchy arm without its animations, with Upper's
+// scale and Fore's rotation ([x, y, z, w] in the file) set as given: a
+// static file in a pose chosen by hand.
+func stillArm(t *testing.T, scale [3]float64, rot [4]float64) string {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(gltfgen.StretchyArm()[0].Data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	delete(doc, "animations")
+	nodes := doc["nodes"].([]any)
+	nodes[1].(map[string]any)["scale"] = scale[:]
+	nodes[2].(map[string]any)["rotation"] = rot[:]
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "still-arm.gltf")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // export -t 0.6 draws the stretchy arm (skinned, as render draws it)
-// as export draws the file posed by hand with -set: Upper's scale and
-// Fore's rotation interpolated as in TestReportAtTime. The SVGs have
-// the same elements and numbers within 0.02 px; the pose as stored
-// draws differently.
+// as export draws a static copy of it posed by hand (stillArm: Upper's
+// scale and Fore's rotation interpolated as in TestReportAtTime, 60°
+// about z = [0, 0, sin 30°, cos 30°]). The SVGs have the same elements
+// and numbers within 0.02 px (the file's keys are float32), leaving out
+// the skew arc and its label (drawn in render.Warning's colour, #ffaa28),
+// which mark the node the readouts pick when the file opens, not the
+// pose; the arm at its stored pose draws differently.
 func TestExportAtTime(t *testing.T) {
 	path := armGLTF(t)
 	dir := t.TempDir()
 	a, s := 1+0.6*(1/math.Sqrt2-1), 1.6
-	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	svg := func(name string, args ...string) string {
+	still := stillArm(t, [3]float64{a, s, a}, [4]float64{0, 0, math.Sin(math.Pi / 6), math.Cos(math.Pi / 6)})
+	svg := func(file, name string, args ...string) string {
 		t.Helper()
 		out := filepath.Join(dir, name)
-		code, _, errs := runCmd(t, append([]string{"export", "-scene", path, "-o", out}, args...)...)
+		code, _, errs := runCmd(t, append([]string{"export", "-scene", file, "-o", out}, args...)...)
 		if code != 0 {
-			t.Fatalf("export %v: exit %d, %s", args, code, errs)
+			t.Fatalf("export %s %v: exit %d, %s", file, args, code, errs)
 		}
 		b, err := os.ReadFile(out)
 		if err != nil {
@@ -438,9 +465,17 @@ func TestExportAtTime(t *testing.T) {
 		}
 		return string(b)
 	}
-	timed := svg("t.svg", "-t", "0.6")
-	byHand := svg("hand.svg", "-set", "Upper.scale="+g(a)+","+g(s)+","+g(a), "-set", "Fore.rotation="+g(math.Cos(math.Pi/6))+",0,0,"+g(math.Sin(math.Pi/6)))
-	stored := svg("stored.svg")
+	noArc := func(svg string) string {
+		var keep []string
+		for _, line := range strings.Split(svg, "\n") {
+			if !strings.Contains(line, `"#ffaa28"`) {
+				keep = append(keep, line)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	timed := noArc(svg(path, "t.svg", "-t", "0.6"))
+	byHand := noArc(svg(still, "hand.svg"))
 	n1, s1 := svgNumbers(timed)
 	n2, s2 := svgNumbers(byHand)
 	if s1 != s2 || len(n1) != len(n2) {
@@ -451,6 +486,7 @@ func TestExportAtTime(t *testing.T) {
 			t.Fatalf("number %d: %v at -t 0.6, %v by hand", i, n1[i], n2[i])
 		}
 	}
+	stored := noArc(svg(stillArm(t, [3]float64{1, 1, 1}, [4]float64{0, 0, 0, 1}), "stored.svg"))
 	if stored == timed {
 		t.Error("export -t 0.6 draws the pose as stored")
 	}
