@@ -9,7 +9,7 @@ TOOLS         := $(CURDIR)/tools/bin
 FUZZFACTOR    ?= 1
 XVFB          := xvfb-run -a -s "-screen 0 1280x720x24"
 
-.PHONY: run test check gotest fuzz gltf-fixtures gltfcheck bakecheck publiccheck bench build clean deps-run deps-test idlecpu
+.PHONY: run test check gotest fuzz gltf-fixtures gltfcheck bakecheck publiccheck blendercheck bench build clean deps-run deps-test deps-blender idlecpu
 
 run: deps-run build
 	@./skewlab $(ARGS)
@@ -22,6 +22,9 @@ deps-run:
 
 deps-test:
 	@scripts/deps.sh test
+
+deps-blender:
+	@scripts/deps.sh blender
 
 $(TOOLS)/staticcheck:
 	@echo "test: installing staticcheck ($(STATICCHECK)) into tools/bin"
@@ -101,6 +104,33 @@ test: deps-test check gotest fuzz
 	$(MAKE) gltfcheck bakecheck publiccheck
 	$(MAKE) webtest
 	$(MAKE) webtest-mutation
+
+# skewlab against real Blender (docs/engines.md, "Checking against real
+# Blender"): BLENDER_ARMATURES random armatures (about 5 bones each, every
+# Inherit Scale mode; BLENDER_SEED seeds them) built and posed in Blender,
+# whose pose_bone.matrix must match skewlab's worlds within 1e-4
+# relative; and animated, skinned
+# glTF files imported into Blender, whose evaluated vertices at every key
+# time and between keys must match skewlab's within 1e-5 of the mesh's
+# size. Installs Blender (apt) if missing; about 15 s after that. Not
+# part of make test.
+BLENDER_DIR       := out/blender
+BLENDER_ARMATURES ?= 400
+BLENDER_SEED      ?= 1
+BLENDER           := blender -b --factory-startup --python-exit-code 1
+blendercheck: deps-blender
+	@mkdir -p $(BLENDER_DIR)
+	$(GO) build -o $(BLENDER_DIR)/blendercheck ./scripts/blendercheck
+	@echo "blendercheck: $(BLENDER_ARMATURES) random armatures posed in Blender (checks/blender/armatures.py)"
+	$(BLENDER) -P checks/blender/armatures.py -- $(BLENDER_DIR)/armatures.json --armatures $(BLENDER_ARMATURES) --seed $(BLENDER_SEED)
+	$(BLENDER_DIR)/blendercheck armatures $(BLENDER_DIR)/armatures.json
+	@echo "blendercheck: animated, skinned glTF imported into Blender (checks/blender/anim.py)"
+	$(BLENDER_DIR)/blendercheck fixture $(BLENDER_DIR)
+	$(BLENDER) -P checks/blender/anim.py -- $(BLENDER_DIR)/blendercheck-arm.gltf $(BLENDER_DIR)/blendercheck-arm.json
+	$(BLENDER_DIR)/blendercheck anim $(BLENDER_DIR)/blendercheck-arm.gltf $(BLENDER_DIR)/blendercheck-arm.json
+	$(GO) run ./scripts/gengltf -o $(BLENDER_DIR)/gltf -triangles 2 >/dev/null
+	$(BLENDER) -P checks/blender/anim.py -- $(BLENDER_DIR)/gltf/stretchy-arm.gltf $(BLENDER_DIR)/stretchy-arm.json
+	$(BLENDER_DIR)/blendercheck anim $(BLENDER_DIR)/gltf/stretchy-arm.gltf $(BLENDER_DIR)/stretchy-arm.json
 
 # The README's benchmark tables: ratios against the Mul4 baseline (median
 # of RUNS separate runs) and ns/node at 10^3, 10^4 and 10^5 nodes, printed

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a make target needs, only when missing, and
-# says what it does. Usage: scripts/deps.sh run|test|web
+# says what it does. Usage: scripts/deps.sh run|test|web|blender
 set -euo pipefail
 
 want=()
@@ -8,7 +8,10 @@ case "${1:-}" in
   run)  want=(libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libgl1 libegl1 libxxf86vm1) ;;
   test) want=(libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libgl1 libegl1 libxxf86vm1 xvfb xauth xdotool) ;;
   web)  want=(chromium nodejs npm) ;;
-  *) echo "usage: $0 run|test|web" >&2; exit 2 ;;
+  # make blendercheck: Debian's Blender (3.4.1 on Debian 12) runs the
+  # checks in checks/blender headless; its glTF add-on needs numpy.
+  blender) want=(blender python3-numpy) ;;
+  *) echo "usage: $0 run|test|web|blender" >&2; exit 2 ;;
 esac
 
 if ! command -v go >/dev/null 2>&1; then
