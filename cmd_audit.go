@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"skewlab/audit"
 	"skewlab/cli"
 	"skewlab/compare"
 	"skewlab/modes"
+	"skewlab/scene"
 	"skewlab/state"
 )
 
@@ -34,8 +36,9 @@ const maxTolerance = 1.0
 // one line on stderr and exit 2 as well, unlike the other commands'
 // exit 1, so that 1 always means "the rules disagree".
 func runAudit(args []string, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("audit", "skewlab audit [-tolerance FRACTION] [-rules all|a,b,...] [-gltf-scene N|NAME] [-format text|json] FILE\n"+
+	fs := cli.NewFlagSet("audit", "skewlab audit [-tolerance FRACTION] [-rules all|a,b,...] [-gltf-scene N|NAME] [-anim all|N|NAME [-fps N]] [-format text|json] FILE\n"+
 		"FILE is glTF 2.0 (.gltf, .glb) or a skewlab scene file; flags may come before or after it.\n"+
+		"-anim audits over time: every key time and -fps samples per second of the animation(s), worst per node.\n"+
 		"exit status: 0 every rule agrees within the tolerance at every node, 1 some do not,\n"+
 		"2 a bad command line, a file that cannot be read, or an output that cannot be written")
 	tol := cli.NumberFlag(fs, "tolerance", audit.DefaultTolerance, "rules agree when their places of a node's vertices and origin are within this `FRACTION` of the model's size (the diagonal of its bounding box); above 0 and at most 1")
@@ -48,6 +51,15 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		choice = v
 		return nil
 	})
+	var anim string
+	fs.Func("anim", "audit over time, sampling the animations `CHOICE` names: all, or one by its index from 0 or its name; each node's worst sample is reported with its time (default: the pose as stored, no animation)", func(v string) error {
+		if v == "" {
+			return errors.New("empty animation choice: give all, an index from 0 or an animation's name (leave -anim out to audit the pose as stored)")
+		}
+		anim = v
+		return nil
+	})
+	fps := cli.NumberFlag(fs, "fps", audit.DefaultFPS, fmt.Sprintf("with -anim: `N` samples per second of animation besides every key time, above 0 and at most %d", audit.MaxFPS))
 	format := fs.String("format", "text", "output format: "+strings.Join(audit.Formats, ", "))
 	files, code := cli.ParseArgs(fs, args, stdout, stderr)
 	if code >= 0 {
@@ -66,11 +78,17 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	if err := audit.CheckFormat(*format); err != nil {
 		return fail(err)
 	}
+	if anim == "" && flagGiven(fs, "fps") {
+		return fail(fmt.Errorf("-fps %g needs -anim (all, an index or a name): without it the audit checks the pose as stored, at no time", *fps))
+	}
+	if err := audit.CheckFPS(*fps); err != nil {
+		return fail(err)
+	}
 	list, err := compare.ParseRules(*rules)
 	if err != nil {
 		return fail(err)
 	}
-	f, err := auditFile(files[0], choice, list, *tol)
+	f, err := auditFile(files[0], choice, auditOptions{rules: list, tol: *tol, anim: anim, fps: *fps})
 	if err != nil {
 		return fail(err)
 	}
@@ -89,10 +107,46 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	return cli.ExitOK
 }
 
+// auditOptions are audit's settings for each scene: the rules, the
+// tolerance, and for an audit over time the animation choice (-anim:
+// "all", an index or a name; "" for the pose as stored) and its rate.
+type auditOptions struct {
+	rules []modes.Mode
+	tol   float64
+	anim  string
+	fps   float64
+}
+
+// check audits one scene: its pose as stored, or over time when o.anim
+// is set and the scene has animations (animated reports whether it
+// did). The error is a choice the scene's animations do not have, or
+// more samples than an audit takes.
+func (o auditOptions) check(c *audit.Checker, sc *scene.Scene) (r audit.Report, animated bool, err error) {
+	if o.anim == "" || len(sc.Animations) == 0 {
+		return c.Check(sc.Nodes, o.rules, o.tol), false, nil
+	}
+	var which []int
+	if o.anim == "all" {
+		for k := range sc.Animations {
+			which = append(which, k)
+		}
+	} else {
+		k, err := state.ChooseAnimation(sc, o.anim)
+		if err != nil {
+			return audit.Report{}, false, err
+		}
+		which = []int{k}
+	}
+	r, err = c.CheckAnimations(sc.Nodes, sc.Animations, which, o.rules, o.tol, o.fps)
+	return r, err == nil, err
+}
+
 // auditFile reads path (state.OpenFile: glTF or a skewlab scene file) and
 // audits the scene choice names, or every scene of a glTF file when
-// choice is "".
-func auditFile(path, choice string, rules []modes.Mode, tol float64) (*audit.File, error) {
+// choice is "". With -anim, a file none of whose audited scenes has an
+// animation is an error; a scene without one among scenes with some is
+// audited as stored, with a note.
+func auditFile(path, choice string, o auditOptions) (*audit.File, error) {
 	if path == "" {
 		return nil, errors.New("empty file name")
 	}
@@ -104,7 +158,14 @@ func auditFile(path, choice string, rules []modes.Mode, tol float64) (*audit.Fil
 	f := &audit.File{Name: path}
 	if gf == nil {
 		f.Notes = sc.Notes
-		f.Scenes = []audit.Scene{{Report: c.Check(sc.Nodes, rules, tol)}}
+		r, animated, err := o.check(&c, sc)
+		if err != nil {
+			return nil, err
+		}
+		if o.anim != "" && !animated {
+			return nil, noAnimation(o.anim, path)
+		}
+		f.Scenes = []audit.Scene{{Report: r}}
 		return f, nil
 	}
 	if choice == "" {
@@ -113,6 +174,8 @@ func auditFile(path, choice string, rules []modes.Mode, tol float64) (*audit.Fil
 		}
 	}
 	f.Notes, f.GLTF = slices.Clone(gf.Notes), true
+	var still []string // scenes without an animation, in an audit over time
+	sampled := false
 	for i := range gf.Scenes {
 		if choice != "" && i != index {
 			continue
@@ -126,9 +189,43 @@ func auditFile(path, choice string, rules []modes.Mode, tol float64) (*audit.Fil
 				f.Notes = append(f.Notes, n)
 			}
 		}
-		f.Scenes = append(f.Scenes, audit.Scene{Label: b.Label, Index: b.Index, Instance: instances(b.Instance), Report: c.Check(b.Scene.Nodes, rules, tol)})
+		r, animated, err := o.check(&c, b.Scene)
+		if err != nil {
+			return nil, fmt.Errorf("scene %q: %w", b.Label, err)
+		}
+		if sampled = sampled || animated; !animated {
+			still = append(still, strconv.Quote(b.Label))
+		}
+		f.Scenes = append(f.Scenes, audit.Scene{Label: b.Label, Index: b.Index, Instance: instances(b.Instance), Report: r})
+	}
+	if o.anim != "" {
+		if !sampled {
+			return nil, noAnimation(o.anim, path)
+		}
+		if len(still) > 0 {
+			f.Notes = append(f.Notes, "-anim: "+strings.Join(still, ", ")+" "+verbHas(len(still))+" no animation and "+verbIs(len(still))+" audited in the pose as stored")
+		}
 	}
 	return f, nil
+}
+
+// noAnimation is audit's error for -anim on a file without animations.
+func noAnimation(choice, path string) error {
+	return fmt.Errorf("-anim %s: %s has no animation (leave -anim out to audit the pose as stored)", choice, path)
+}
+
+func verbHas(n int) string {
+	if n == 1 {
+		return "has"
+	}
+	return "have"
+}
+
+func verbIs(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }
 
 // instances returns a built scene's instance numbers for the audit, nil

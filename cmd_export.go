@@ -33,16 +33,17 @@ var exportBackground = render.Background
 
 func runExport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
-	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-tour N | [-lab NAME] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-view NAME] [-ortho] [-compare MODE] [-split] [-wall[=a,b,...]] [-scope node|all] [-fold] [-normalize float64|float32] [-counteract on|off] [-t SECONDS]]")
-	labParam, presetParam := state.Pick("lab")[0], state.Pick("preset")[0]
+	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-tour N | [-lab NAME] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-view NAME] [-ortho] [-compare MODE] [-split] [-wall[=a,b,...]] [-scope node|all] [-fold] [-normalize float64|float32] [-counteract on|off] [-anim N|NAME] [-t SECONDS]]")
+	labParam, presetParam, tParam := state.Pick("lab")[0], state.Pick("preset")[0], state.Pick("t")[0]
 	labParam.Usage = "lab whose figure to draw: " + labPresets()
 	presetParam.Usage = "scene preset: " + strings.Join(state.SceneLab().Presets, ", ") + "; with -lab, a preset of that lab (see -lab)"
+	tParam.Usage = fmt.Sprintf("time in `SECONDS`: the scene's animation (-anim, or animation 0) evaluated there, 0 to %g (a scene without animations keeps its pose); in the dynamics lab, the lab time played before drawing, at most %g; the drift lab runs to its default target", float64(state.MaxTime), state.MaxPlaySeconds)
 	// Every flag of the window that changes the picture, with the
 	// window's syntax and messages (the UI's own settings, ui, uiscale,
-	// aa, table and spin, draw nothing in a figure and are left out).
-	state.RegisterFlags(fs, &st, true, []state.Param{labParam, presetParam},
-		state.Pick("mode", "set", "camera", "view", "ortho", "compare", "split", "wall", "scope", "fold", "normalize", "counteract", "edges"))
-	t := cli.NumberFlag(fs, "t", 0, "lab time in `SECONDS` to run before drawing (the dynamics lab; the drift lab runs to its default target, the piston lab has no time)")
+	// aa, table, spin and play, draw nothing in a figure and are left
+	// out).
+	state.RegisterFlags(fs, &st, true, []state.Param{labParam, presetParam, tParam},
+		state.Pick("mode", "set", "anim", "camera", "view", "ortho", "compare", "split", "wall", "scope", "fold", "normalize", "counteract", "edges"))
 	out := fs.String("o", "", "output `FILE`, .svg or .png (required)")
 	size := cli.SizeFlag(fs, "size", 1280, 720, 16, render.MaxExportSize, fmt.Sprintf("figure size `WxH` in pixels, each 16 to %d", render.MaxExportSize))
 	var step int
@@ -73,14 +74,19 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return fail(fmt.Errorf("lab %s has no figure", st.Lab))
 	}
 	w, h := size[0], size[1]
+	// -anim belongs to the scene lab's scenes; another lab has none.
+	if scenes := state.SceneLab().Name; st.Anim != "" && st.Lab != scenes {
+		return fail(fmt.Errorf("-anim %s: the %s lab has no animations (animations belong to the %s lab's scenes)", st.Anim, st.Lab, scenes))
+	}
 	// -t plays the lab for t seconds, in a lab that plays in time (the
-	// dynamics lab); the others ignore it.
+	// dynamics lab); the scene lab's figure (piston.NewModel) poses its
+	// scene at t by its animation; the drift lab ignores it.
 	var g state.Gesture
-	if probe := (state.Gesture{Kind: state.GesturePlay, Seconds: 1}); *t != 0 && state.CheckGesture(st, probe) == nil {
-		if !(*t > 0 && *t <= state.MaxPlaySeconds) {
-			return fail(fmt.Errorf("-t %v: want a time in seconds above 0", *t))
+	if probe := (state.Gesture{Kind: state.GesturePlay, Seconds: 1}); st.TimeGiven && st.Time != 0 && state.CheckGesture(st, probe) == nil {
+		if !(st.Time <= state.MaxPlaySeconds) {
+			return fail(fmt.Errorf("-t %v: the %s lab plays at most %g seconds", st.Time, st.Lab, state.MaxPlaySeconds))
 		}
-		g = state.Gesture{Kind: state.GesturePlay, Seconds: *t}
+		g = state.Gesture{Kind: state.GesturePlay, Seconds: st.Time}
 	}
 	segs, labels, err := lab.Figure(st, w, h, g)
 	if err != nil {

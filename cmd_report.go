@@ -11,6 +11,7 @@ import (
 	"skewlab/cli"
 	"skewlab/modes"
 	"skewlab/report"
+	"skewlab/scene"
 	"skewlab/state"
 )
 
@@ -33,14 +34,14 @@ func (r *reparentList) Set(v string) error {
 	return nil
 }
 
-// runReport parses report's flags, loads the scene, applies -set,
-// -reparent and -fold in that order and writes package report's text or
+// runReport parses report's flags, loads the scene, applies -set, the
+// animation at -t (-anim), -reparent and -fold in that order and writes package report's text or
 // JSON for each mode asked. Exit status: 0 ok, 2 a bad command line (one
 // line on stderr, nothing on stdout), 1 when the output cannot be written.
 func runReport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
-	fs := cli.NewFlagSet("report", "skewlab report [-preset NAME | -scene FILE] [-mode NAME|all] [-set NODE.FIELD=a,b,c]... [-reparent NODE=NEWPARENT]... [-fold] [-format text|json]")
-	state.RegisterFlags(fs, &st, true, []state.Param{state.ScenePreset}, state.Pick("set"))
+	fs := cli.NewFlagSet("report", "skewlab report [-preset NAME | -scene FILE] [-anim N|NAME] [-t SECONDS] [-mode NAME|all] [-set NODE.FIELD=a,b,c]... [-reparent NODE=NEWPARENT]... [-fold] [-format text|json]")
+	state.RegisterFlags(fs, &st, true, []state.Param{state.ScenePreset}, state.Pick("set", "anim", "t"))
 	modeName := fs.String("mode", "all", "accumulation mode, or all: "+strings.Join(modes.Names(), ", "))
 	var reparents reparentList
 	fs.Var(&reparents, "reparent", "NODE=NEWPARENT: re-parent keeping the world matrix (under accumulate-matrices); repeatable")
@@ -67,6 +68,10 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	posed, err := pose(st, sc)
+	if err != nil {
+		return fail(err)
+	}
 	var edits report.Edits
 	for _, r := range reparents {
 		if err := edits.ApplyReparent(sc, r.node, r.parent); err != nil {
@@ -76,9 +81,9 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	if *fold {
 		edits.ApplyFold(sc)
 	}
-	src := report.Source{Preset: st.Preset}
+	src := report.Source{Preset: st.Preset, Posed: posed}
 	if st.ScenePath != "" {
-		src = report.Source{Scene: st.ScenePath}
+		src = report.Source{Scene: st.ScenePath, Posed: posed}
 	}
 	// Streamed node by node through one buffer: memory stays bounded by
 	// the scene and one mode's world matrices, whatever the output size.
@@ -97,4 +102,15 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 		return cli.RunFailure(stderr, "report", fmt.Errorf("writing the report: %v", err))
 	}
 	return 0
+}
+
+// pose applies st's animation at st's time to sc (state.State.Pose: -t
+// without -anim is animation 0; a scene without animations keeps its
+// pose for -t alone) and says which it applied: nil when none did.
+func pose(st state.State, sc *scene.Scene) (*report.Posed, error) {
+	k, err := st.Pose(sc)
+	if err != nil || k < 0 {
+		return nil, err
+	}
+	return &report.Posed{Animation: k, Name: sc.Animations[k].Name, Time: st.Time}, nil
 }

@@ -83,6 +83,12 @@ type Report struct {
 	Nodes []Node
 	// Disagreeing counts the nodes that do not agree (Node.Agrees false).
 	Disagreeing int
+	// Clips are the animations an audit over time sampled
+	// (CheckAnimations), in the order sampled, and FPS its sampling rate
+	// on top of the key times (samples per second); nil and 0 for a
+	// static Check.
+	Clips []Clip
+	FPS   float64
 }
 
 // Agrees reports whether every rule agrees at every node, within the
@@ -157,6 +163,11 @@ type Node struct {
 	// with none has no cause the audit knows (TestEveryDisagreementHasACause
 	// finds none on random hierarchies).
 	Causes []Cause
+	// At is the moment of the node's comparison: in an audit over time
+	// (CheckAnimations) the sample where its disagreement is worst, and
+	// the node's skew and TRS are those of that sample too; {-1, 0} (the
+	// static pose) in a static Check.
+	At Moment
 }
 
 // Worst returns the larger of the node's two disagreements (the mesh one
@@ -191,7 +202,9 @@ var noPair = [2]int{-1, -1}
 // report's node list and one slice of the disagreeing nodes' causes. It
 // uses 128 bytes per node per rule (about 1.3 KB per node for all ten
 // rules), plus about 100 bytes per node for the causes' hierarchy facts
-// and 150 bytes per cause. A Checker is not safe for concurrent use.
+// and 150 bytes per cause. CheckAnimations adds a posed copy of the
+// nodes (and their morph weights), reused from sample to sample. A
+// Checker is not safe for concurrent use.
 type Checker struct {
 	ws    modes.Workspace
 	nodes []scene.Node
@@ -213,6 +226,11 @@ type Checker struct {
 	h    hierarchy
 	why  []Cause
 	span [][2]int32
+	// The audit over time: the nodes posed by an animation, their own
+	// morph weights, and the node being compared at a sample.
+	pose    []scene.Node
+	weights []float64
+	cur     Node
 }
 
 // Check audits nodes (parents first, as in a scene.Scene) under rules
@@ -302,7 +320,7 @@ func (c *Checker) run(nodes []scene.Node, m modes.Mode, out *[]mgl64.Mat4) []mgl
 // worlds ref. It allocates nothing once c.distinct and c.at have grown to
 // the number of rules.
 func (c *Checker) node(nodes []scene.Node, ref []mgl64.Mat4, i int, n *Node) {
-	*n = Node{Index: i, Name: nodes[i].Name, Mesh: Disagreement{OK: true, Pair: noPair}, Position: Disagreement{OK: true, Pair: noPair}, Joint: -1}
+	*n = Node{Index: i, Name: nodes[i].Name, Mesh: Disagreement{OK: true, Pair: noPair}, Position: Disagreement{OK: true, Pair: noPair}, Joint: -1, At: static}
 	overflow, zero := true, false
 	if transform.Finite(ref[i][:]...) {
 		l := transform.Linear(ref[i])
@@ -527,19 +545,34 @@ func skewKey(n Node) float64 {
 // positions when none draws anything; 1 when that box has zero size. ok
 // is false when no point is finite or the diagonal overflows.
 func (c *Checker) size(nodes []scene.Node, ref []mgl64.Mat4) (s float64, ok bool, from string) {
-	var b box
+	var z sizer
+	c.addSize(&z, nodes, ref)
+	return z.size()
+}
+
+// sizer gathers the boxes size measures over one pose (Check) or over
+// every sampled pose of an animation (CheckAnimations): the box of the
+// drawn vertices and that of the node positions. It allocates nothing.
+type sizer struct{ mesh, pos box }
+
+// addSize puts the vertices nodes draw under the accumulate-matrices
+// worlds ref (skinned and morphed as drawn), and the nodes' positions,
+// into z's boxes. It allocates nothing once the Checker's buffers have
+// grown.
+func (c *Checker) addSize(z *sizer, nodes []scene.Node, ref []mgl64.Mat4) {
 	for i := range nodes {
+		w := &ref[i]
+		z.pos.add(mgl64.Vec3{w[12], w[13], w[14]})
 		m := render.NodeMesh(&nodes[i])
 		if m == nil {
 			continue
 		}
 		if nd := &nodes[i]; nd.Skin != nil && m.Skinned() {
 			for _, p := range c.refDef.Points(nd, ref) {
-				b.add(p) // non-finite points are left out
+				z.mesh.add(p) // non-finite points are left out
 			}
 			continue
 		}
-		w := &ref[i]
 		if !transform.Finite(w[:]...) {
 			continue
 		}
@@ -549,16 +582,17 @@ func (c *Checker) size(nodes []scene.Node, ref []mgl64.Mat4) (s float64, ok bool
 			pts = c.morph
 		}
 		for _, p := range pts {
-			b.add(apply(w, p))
+			z.mesh.add(apply(w, p))
 		}
 	}
-	from = SizeFromMesh
+}
+
+// size is the diagonal of the vertices' box, or of the positions' when
+// no vertex was added (see size).
+func (z *sizer) size() (s float64, ok bool, from string) {
+	b, from := z.mesh, SizeFromMesh
 	if b.empty() {
-		from = SizeFromPositions
-		for i := range nodes {
-			w := &ref[i]
-			b.add(mgl64.Vec3{w[12], w[13], w[14]})
-		}
+		b, from = z.pos, SizeFromPositions
 	}
 	if b.empty() {
 		return 0, false, from

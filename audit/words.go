@@ -273,10 +273,16 @@ func (f *File) BakeCommand() string {
 
 // Advice returns what to do when the rules disagree, one sentence: for a
 // glTF file it ends with BakeCommand; for a skewlab scene file, which
-// bake cannot read, what to change in it. "" when they agree.
+// bake cannot read, what to change in it; when a scene disagrees while
+// its animation plays (an audit over time), what to change in the
+// animation, since bake writes the pose as stored and drops animations.
+// "" when they agree.
 func (f *File) Advice() string {
 	if f.Agrees() {
 		return ""
+	}
+	if f.disagreesAnimated() {
+		return "the rules disagree while the animation plays; skewlab bake writes the pose as stored without its animations, so it cannot fix that: animate the scale of a node that has children only uniformly, or move the stretch to nodes without children (docs/anim.md)"
 	}
 	if f.GLTF {
 		return "to write a copy that every rule draws the same (docs/bake.md), run: " + f.BakeCommand()
@@ -290,4 +296,15 @@ func pct(f float64) string {
 		return "-"
 	}
 	return g4(100*f) + "%"
+}
+
+// disagreesAnimated reports a scene audited over time whose rules
+// disagree.
+func (f *File) disagreesAnimated() bool {
+	for i := range f.Scenes {
+		if r := &f.Scenes[i].Report; r.Animated() && !r.Agrees() {
+			return true
+		}
+	}
+	return false
 }

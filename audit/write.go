@@ -117,17 +117,22 @@ func (r *Report) pairNames(d Disagreement) []string {
 	return []string{r.Rules[d.Pair[0]].Name, r.Rules[d.Pair[1]].Name}
 }
 
-// sizeText says where the size came from, for the text header.
+// sizeText says where the size came from, for the text header (over
+// every sample, in an audit over time).
 func (r *Report) sizeText() string {
+	over := ""
+	if r.Animated() {
+		over = ", over every sample"
+	}
 	switch {
 	case !r.SizeOK:
 		return "size undefined (overflow): no node can agree"
 	case r.SizeFrom == SizeFromUnit:
-		return "size 1 unit (the bounding box of the model has zero size)"
+		return "size 1 unit (the bounding box of the model has zero size" + over + ")"
 	case r.SizeFrom == SizeFromPositions:
-		return "size " + g4(r.Size) + " units (no node draws a mesh: the bounding box of the node positions under accumulate-matrices)"
+		return "size " + g4(r.Size) + " units (no node draws a mesh: the bounding box of the node positions under accumulate-matrices" + over + ")"
 	}
-	return "size " + g4(r.Size) + " units (the bounding box of the mesh vertices under accumulate-matrices)"
+	return "size " + g4(r.Size) + " units (the bounding box of the mesh vertices under accumulate-matrices" + over + ")"
 }
 
 // g4 formats x with 4 significant digits, after report.Clean.
@@ -203,8 +208,15 @@ func writeSceneText(w io.Writer, s *Scene) error {
 	if _, err := fmt.Fprintf(w, "\n%s: %s, %s, tolerance %s units\n", label, count(len(r.Nodes), "node"), r.sizeText(), limit); err != nil {
 		return err
 	}
+	if err := writeClipsText(w, r); err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "node\tskew deg\tTRS\tmesh units\tmesh % size\tposition units\tposition % size\tfarthest apart\tagrees")
+	head := "node\tskew deg\tTRS\tmesh units\tmesh % size\tposition units\tposition % size\tfarthest apart\tagrees"
+	if r.Animated() {
+		head += "\tworst at"
+	}
+	fmt.Fprintln(tw, head)
 	for i := range r.Nodes {
 		n := &r.Nodes[i]
 		skew, trs := "-", "-"
@@ -226,7 +238,11 @@ func writeSceneText(w io.Writer, s *Scene) error {
 				pair = p[0] + " vs " + p[1]
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", n.Name, skew, trs, mesh, meshPct, pos, posPct, pair, yesNo(n.Agrees))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", n.Name, skew, trs, mesh, meshPct, pos, posPct, pair, yesNo(n.Agrees))
+		if r.Animated() {
+			fmt.Fprintf(tw, "\t%s", r.momentText(n.At))
+		}
+		fmt.Fprintln(tw)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -238,10 +254,72 @@ func writeSceneText(w io.Writer, s *Scene) error {
 	if !r.Agrees() {
 		line = fmt.Sprintf("the rules disagree beyond the tolerance at %d of %s\n", r.Disagreeing, count(len(r.Nodes), "node"))
 	}
+	if r.Animated() && len(r.Nodes) > 0 {
+		line += r.worstText() + "\n"
+	}
 	if _, err := io.WriteString(w, line); err != nil {
 		return err
 	}
 	return writeWhy(w, r)
+}
+
+// writeClipsText writes, for an audit over time, one line per animation
+// sampled: its index, name, keys' span and samples.
+func writeClipsText(w io.Writer, r *Report) error {
+	var b strings.Builder
+	for _, c := range r.Clips {
+		fmt.Fprintf(&b, "animation %s: %s to %s s, %s (every key time and %s per second)\n", clipName(c), secs(c.Start), secs(c.End),
+			count(c.Samples, "sample"), strconv.FormatFloat(r.FPS, 'g', -1, 64))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// clipName is `0 "walk"`, or `0` for an animation without a name.
+func clipName(c Clip) string {
+	if c.Name == "" {
+		return strconv.Itoa(c.Index)
+	}
+	return strconv.Itoa(c.Index) + " " + strconv.Quote(c.Name)
+}
+
+// secs formats a time in seconds with 6 significant digits, after
+// report.Clean.
+func secs(t float64) string { return strconv.FormatFloat(report.Clean(t), 'g', 6, 64) }
+
+// momentText says when m is: "t = 1.3 s", with the animation when
+// several were sampled ("t = 1.3 s of 1 \"walk\"").
+func (r *Report) momentText(m Moment) string {
+	s := "t = " + secs(m.Time) + " s"
+	if len(r.Clips) > 1 {
+		if c, ok := r.ClipOf(m.Animation); ok {
+			s += " of " + clipName(c)
+		}
+	}
+	return s
+}
+
+// worstText is the line of an audit over time that names the worst
+// node, when its disagreement is worst and how far apart.
+func (r *Report) worstText() string {
+	n := &r.Nodes[0]
+	d := n.Worst()
+	s := "worst: " + n.Name + " at t = " + secs(n.At.Time) + " s"
+	if c, ok := r.ClipOf(n.At.Animation); ok {
+		s += " of animation " + clipName(c)
+	}
+	switch f, ok := r.Fraction(d); {
+	case !d.OK:
+		s += ", undefined (" + n.Undefined + ")"
+	case ok:
+		s += ", " + pct(f) + " of the size apart"
+	default:
+		s += ", " + g4(d.Distance) + " units apart"
+	}
+	if p := r.pairNames(d); p != nil {
+		s += " (" + p[0] + " vs " + p[1] + ")"
+	}
+	return s
 }
 
 // writeWhy writes, for each node that disagrees, worst first, a line
@@ -273,6 +351,9 @@ func writeWhy(w io.Writer, r *Report) error {
 		}
 		if n.JointName != "" {
 			b.WriteString(", skinned: most by joint " + n.JointName)
+		}
+		if r.Animated() {
+			b.WriteString(", at " + r.momentText(n.At))
 		}
 		b.WriteString(", because of:\n")
 		texts := r.causeTexts(n)
@@ -340,9 +421,30 @@ type (
 		Size        *float64   `json:"size"`
 		SizeFrom    string     `json:"sizeFrom"`
 		Limit       *float64   `json:"limit"`
+		Animations  []jsonClip `json:"animations,omitempty"`
+		FPS         *float64   `json:"fps,omitempty"`
+		Samples     int        `json:"samples,omitempty"`
+		Worst       *jsonWorst `json:"worst,omitempty"`
 		Disagreeing int        `json:"disagreeing"`
 		Agrees      bool       `json:"agrees"`
 		Nodes       []jsonNode `json:"nodes"`
+	}
+	jsonClip struct {
+		Index   int     `json:"index"`
+		Name    string  `json:"name"`
+		Start   float64 `json:"start"`
+		End     float64 `json:"end"`
+		Samples int     `json:"samples"`
+	}
+	jsonWorst struct {
+		Node                 string   `json:"node"`
+		Index                int      `json:"index"`
+		Time                 float64  `json:"time"`
+		Animation            int      `json:"animation"`
+		AnimationName        string   `json:"animationName"`
+		Disagreement         *float64 `json:"disagreement"`
+		DisagreementFraction *float64 `json:"disagreementFraction"`
+		Rules                []string `json:"rules"`
 	}
 	jsonNode struct {
 		Name                         string      `json:"name"`
@@ -362,6 +464,8 @@ type (
 		PositionEngines              [][]string  `json:"positionEngines"`
 		Agrees                       bool        `json:"agrees"`
 		Undefined                    string      `json:"undefined,omitempty"`
+		Time                         *float64    `json:"time,omitempty"`
+		Animation                    *int        `json:"animation,omitempty"`
 		Causes                       []jsonCause `json:"causes"`
 	}
 	jsonCause struct {
@@ -399,13 +503,23 @@ type (
 //	"positionRules", "agrees", "undefined" (the reasons some value is
 //	null; left out when none is)}]}], "agrees"}
 //
+// An audit over time (Report.Animated) adds to its scene "animations"
+// ([{"index", "name", "start", "end" (seconds), "samples"}], the
+// animations sampled), "fps", "samples" (in all) and "worst" ({"node",
+// "index", "time", "animation" (index), "animationName",
+// "disagreement", "disagreementFraction", "rules"}: the first node, at
+// its worst sample), and to each node "time" and "animation", its worst
+// sample; a static audit has none of these keys. "advice" and
+// "bakeCommand" follow File.Advice; bakeCommand is left out when the
+// advice is about an animation, which bake drops.
+//
 // Nodes are worst first. An undefined value is null, never NaN; numbers
 // are rounded to 12 decimals (report.Clean).
 func WriteJSON(w io.Writer, f *File) error {
 	names, tol := f.rules()
 	doc := jsonFile{File: f.Name, Notes: f.Notes, Tolerance: tol, Rules: names, Engines: [][]string{}, Agrees: f.Agrees(), Scenes: []jsonScene{},
 		Advice: f.Advice()}
-	if doc.Advice != "" {
+	if doc.Advice != "" && !f.disagreesAnimated() {
 		doc.BakeCommand = f.BakeCommand()
 	}
 	for _, n := range names {
@@ -476,8 +590,35 @@ func sceneJSON(s *Scene) jsonScene {
 		for _, m := range jn.PositionRules {
 			jn.PositionEngines = append(jn.PositionEngines, engineList(m))
 		}
+		if r.Animated() {
+			jn.Time, jn.Animation = num(n.At.Time), &n.At.Animation
+		}
 		jn.Causes = causesJSON(r, n)
 		js.Nodes[i] = jn
+	}
+	if r.Animated() {
+		js.FPS, js.Samples = num(r.FPS), r.Samples()
+		for _, c := range r.Clips {
+			js.Animations = append(js.Animations, jsonClip{Index: c.Index, Name: c.Name, Start: report.Clean(c.Start), End: report.Clean(c.End), Samples: c.Samples})
+		}
+		if len(r.Nodes) > 0 {
+			n := &r.Nodes[0]
+			d := n.Worst()
+			jw := &jsonWorst{Node: n.Name, Index: s.FileIndex(n), Time: report.Clean(n.At.Time), Animation: n.At.Animation, Rules: r.pairNames(d)}
+			if c, ok := r.ClipOf(n.At.Animation); ok {
+				jw.AnimationName = c.Name
+			}
+			if d.OK {
+				jw.Disagreement = num(d.Distance)
+				if f, ok := r.Fraction(d); ok {
+					jw.DisagreementFraction = num(f)
+				}
+			}
+			if jw.Rules == nil {
+				jw.Rules = []string{}
+			}
+			js.Worst = jw
+		}
 	}
 	return js
 }

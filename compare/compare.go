@@ -130,9 +130,16 @@ type Row struct {
 type Table struct {
 	Preset string `json:"preset,omitempty"`
 	Scene  string `json:"scene,omitempty"`
-	Node   string `json:"node"`
-	Scope  string `json:"scope"`
-	Rows   []Row  `json:"rows"`
+	// Animation (its index from 0), AnimationName ("" when it has
+	// none, then left out) and Time (seconds) are the animation and time
+	// the scene was posed at (compare -anim, -t); nil and left out for
+	// the pose as stored.
+	Animation     *int     `json:"animation,omitempty"`
+	AnimationName string   `json:"animationName,omitempty"`
+	Time          *float64 `json:"time,omitempty"`
+	Node          string   `json:"node"`
+	Scope         string   `json:"scope"`
+	Rows          []Row    `json:"rows"`
 }
 
 // Compute returns the table rows of node (an index into nodes, which

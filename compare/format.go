@@ -104,13 +104,22 @@ func yesNo(b *bool) string {
 }
 
 // Caption returns the table's one-line caption: the node, the scene's
-// source and what the scope means, such as "B (preset piston): seed
+// source (with the animation and time it was posed at, when it was:
+// `preset arm, animation 0 "stretch" at t = 0.5 s`) and what the scope
+// means, such as "B (preset piston): seed
 // modes on the whole hierarchy, engine rules on B only; position and
 // volume compared with accumulate-matrices".
 func (t *Table) Caption() string {
 	src := "preset " + t.Preset
 	if t.Scene != "" {
 		src = "scene " + t.Scene
+	}
+	if t.Animation != nil && t.Time != nil {
+		src += ", animation " + strconv.Itoa(*t.Animation)
+		if t.AnimationName != "" {
+			src += " " + strconv.Quote(t.AnimationName)
+		}
+		src += " at t = " + strconv.FormatFloat(*t.Time, 'g', -1, 64) + " s"
 	}
 	on := "on " + t.Node + " only"
 	if t.Scope == ScopeAll.String() {

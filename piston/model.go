@@ -105,7 +105,8 @@ type Model struct {
 const SpinStep = 1.0
 
 // NewModel makes the piston lab's model from st: its scene (preset or
-// file, then the sets), mode, comparison, spin and camera. The camera
+// file, then the sets, then posed by st's animation at st's time,
+// state.State.Pose), mode, comparison, spin and camera. The camera
 // frames the scene at the first Recompute (FrameNext) unless st gives
 // one, which is then used as is.
 func NewModel(st state.State) (*Model, error) {
@@ -120,6 +121,11 @@ func NewModel(st state.State) (*Model, error) {
 		}
 		file = &Opened{Name: st.ScenePath, Path: st.ScenePath, GLTF: f, Scene: index}
 	} else if sc, err = st.ViewScene(); err != nil {
+		return nil, err
+	}
+	// The animation at st's time (-anim, -t): the pose the model opens
+	// in, as report and export -t evaluate it.
+	if _, err := st.Pose(sc); err != nil {
 		return nil, err
 	}
 	// A glTF file opens in accumulate-matrices unless the mode was given

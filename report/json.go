@@ -15,13 +15,16 @@ import (
 // modeHead is ModeReport with the nodes left out, for streaming: Nodes
 // holds a placeholder that WriteJSON replaces by the streamed array.
 type modeHead struct {
-	Preset string          `json:"preset,omitempty"`
-	Scene  string          `json:"scene,omitempty"`
-	Mode   string          `json:"mode"`
-	Note   string          `json:"note,omitempty"`
-	Notes  []string        `json:"notes,omitempty"`
-	Nodes  json.RawMessage `json:"nodes"`
-	Edits  Edits           `json:"edits,omitzero"`
+	Preset        string          `json:"preset,omitempty"`
+	Scene         string          `json:"scene,omitempty"`
+	Animation     *int            `json:"animation,omitempty"`
+	AnimationName string          `json:"animationName,omitempty"`
+	Time          *float64        `json:"time,omitempty"`
+	Mode          string          `json:"mode"`
+	Note          string          `json:"note,omitempty"`
+	Notes         []string        `json:"notes,omitempty"`
+	Nodes         json.RawMessage `json:"nodes"`
+	Edits         Edits           `json:"edits,omitzero"`
 }
 
 // WriteJSON writes the reports of list (at least one mode) as
@@ -37,7 +40,8 @@ func (r *Reporter) WriteJSON(w *bufio.Writer, list []modes.Mode, src Source, edi
 		w.WriteString("[\n")
 	}
 	for k, m := range list {
-		head, err := json.MarshalIndent(modeHead{Preset: src.Preset, Scene: src.Scene, Mode: m.Name, Note: modes.RulesNote(r.sc.Nodes, m), Notes: r.sc.Notes, Nodes: json.RawMessage("0"), Edits: edits}, base, "  ")
+		anim, name, tm := src.Posed.animationFields()
+		head, err := json.MarshalIndent(modeHead{Preset: src.Preset, Scene: src.Scene, Animation: anim, AnimationName: name, Time: tm, Mode: m.Name, Note: modes.RulesNote(r.sc.Nodes, m), Notes: r.sc.Notes, Nodes: json.RawMessage("0"), Edits: edits}, base, "  ")
 		if err != nil {
 			return err
 		}

@@ -13,6 +13,7 @@ package report
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -22,16 +23,46 @@ import (
 )
 
 // Source is where the scene came from: a preset name or a scene file path
-// (the other is "").
-type Source struct{ Preset, Scene string }
+// (the other is ""), and the animation it was posed by, if any.
+type Source struct {
+	Preset, Scene string
+	// Posed is the animation and time the scene's nodes were posed at
+	// (state.State.Pose: -anim, -t); nil for the pose as stored.
+	Posed *Posed
+}
+
+// Posed is an animation time a scene was evaluated at: the animation's
+// index in the scene's Animations (from 0), its name ("" when it has
+// none) and the time in seconds.
+type Posed struct {
+	Animation int
+	Name      string
+	Time      float64
+}
+
+// animationFields returns the JSON fields of p: nil pointers and "" for
+// the pose as stored.
+func (p *Posed) animationFields() (anim *int, name string, t *float64) {
+	if p == nil {
+		return nil, "", nil
+	}
+	a, tm := p.Animation, p.Time
+	return &a, p.Name, &tm
+}
 
 // ModeReport is the JSON shape of one mode's report (see README): the
 // source, the mode, every node, and the edits applied before.
 type ModeReport struct {
 	Preset string `json:"preset,omitempty"`
 	Scene  string `json:"scene,omitempty"`
-	Mode   string `json:"mode"`
-	Note   string `json:"note,omitempty"` // modes.RulesNote: per-node rules that do not apply
+	// Animation (its index from 0), AnimationName (left out when it has
+	// none) and Time (seconds) are the animation and time the scene was
+	// posed at (-anim, -t); all left out for the pose as stored.
+	Animation     *int     `json:"animation,omitempty"`
+	AnimationName string   `json:"animationName,omitempty"`
+	Time          *float64 `json:"time,omitempty"`
+	Mode          string   `json:"mode"`
+	Note          string   `json:"note,omitempty"` // modes.RulesNote: per-node rules that do not apply
 	// Notes are the scene's Notes (what its glTF file held that the
 	// scene does not show); absent for presets and scene files.
 	Notes []string `json:"notes,omitempty"`
@@ -197,4 +228,15 @@ func (r *Reporter) Node(i int) Node {
 	w.Undefined = rd.Undefined
 	nr.Flags = Flags(rd)
 	return nr
+}
+
+// String says when the scene was posed, as the text report's header
+// line: `animation 0 "walk" at t = 0.5 s` (the name left out when the
+// animation has none).
+func (p *Posed) String() string {
+	name := ""
+	if p.Name != "" {
+		name = " " + strconv.Quote(p.Name)
+	}
+	return "animation " + strconv.Itoa(p.Animation) + name + " at t = " + strconv.FormatFloat(p.Time, 'g', -1, 64) + " s"
 }

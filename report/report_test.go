@@ -19,20 +19,22 @@ import (
 // modes, with edits: the piston with -set Root.scale=3,1,1 -set
 // A.euler=0,38,0 -reparent B=Root -fold.
 func TestStreamMatchesMarshalIndent(t *testing.T) {
-	for _, one := range []bool{true, false} {
-		sc, edits := streamScene(t)
-		list := modes.All
-		if one {
-			m, _ := modes.ByName("accumulate-trs")
-			list = []modes.Mode{m}
-		}
-		var b bytes.Buffer
-		w := bufio.NewWriter(&b)
-		if err := New(sc).WriteJSON(w, list, Source{Preset: "piston"}, edits); err != nil || w.Flush() != nil {
-			t.Fatal(err)
-		}
-		if out, want := b.String(), marshalWhole(t, one); out != want {
-			t.Errorf("one mode %v: streamed JSON differs from MarshalIndent:\n%s\nwant\n%s", one, out, want)
+	for _, posed := range []*Posed{nil, {Animation: 1, Name: "walk", Time: 0.25}, {Animation: 0, Time: 0}} {
+		for _, one := range []bool{true, false} {
+			sc, edits := streamScene(t)
+			list := modes.All
+			if one {
+				m, _ := modes.ByName("accumulate-trs")
+				list = []modes.Mode{m}
+			}
+			var b bytes.Buffer
+			w := bufio.NewWriter(&b)
+			if err := New(sc).WriteJSON(w, list, Source{Preset: "piston", Posed: posed}, edits); err != nil || w.Flush() != nil {
+				t.Fatal(err)
+			}
+			if out, want := b.String(), marshalWhole(t, one, posed); out != want {
+				t.Errorf("one mode %v, posed %+v: streamed JSON differs from MarshalIndent:\n%s\nwant\n%s", one, posed, out, want)
+			}
 		}
 	}
 }
@@ -73,8 +75,9 @@ func streamScene(t *testing.T) (*scene.Scene, Edits) {
 
 // marshalWhole builds every node report in memory and MarshalIndents it,
 // as report did before it streamed, with the edits of
-// TestStreamMatchesMarshalIndent.
-func marshalWhole(t *testing.T, one bool) string {
+// TestStreamMatchesMarshalIndent and the animation time posed (nil:
+// the pose as stored).
+func marshalWhole(t *testing.T, one bool, posed *Posed) string {
 	t.Helper()
 	sc := pistonScene(t)
 	res, _, err := modes.Reparent(sc, sc.Index("B"), sc.Index("Root"))
@@ -94,6 +97,10 @@ func marshalWhole(t *testing.T, one bool) string {
 	for _, m := range list {
 		r.Compute(m)
 		rep := ModeReport{Preset: "piston", Mode: m.Name, Edits: edits}
+		if posed != nil {
+			a, tm := posed.Animation, posed.Time
+			rep.Animation, rep.AnimationName, rep.Time = &a, posed.Name, &tm
+		}
 		if !m.PerNode() {
 			rep.Note = "per-node rules do not apply under " + m.Name
 		}

@@ -65,6 +65,9 @@ func (r *Reporter) WriteText(w *bufio.Writer, list []modes.Mode, src Source, edi
 	} else {
 		fmt.Fprintf(w, "preset %s\n", src.Preset)
 	}
+	if p := src.Posed; p != nil {
+		fmt.Fprintf(w, "%s\n", p)
+	}
 	for _, n := range r.sc.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}

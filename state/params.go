@@ -79,7 +79,7 @@ func sceneParams() []Param {
 				return nil
 			},
 			Value: func(s State) []string { m, _ := s.PresetDefaults(); return nonDefault(s.Mode, m) }},
-		{Name: "anim", Usage: "animation shown: an index from 0 or a name (a glTF file's animations, an animated preset's); -t without -anim means 0",
+		{Name: "anim", Usage: "animation shown, `N|NAME`: an index from 0 or a name (a glTF file's animations, an animated preset's); -t without -anim means 0",
 			Apply: func(s *State, v string) error {
 				if v == "" {
 					return fmt.Errorf("anim: give an index from 0 or an animation's name")
@@ -91,7 +91,7 @@ func sceneParams() []Param {
 				return nil
 			},
 			Value: func(s State) []string { return nonDefault(s.Anim, "") }},
-		{Name: "t", Usage: "animation time in seconds (0 to 1e9); evaluates the animation there (glTF: before the first key the first value, after the last the last)",
+		{Name: "t", Usage: "animation time in `SECONDS` (0 to 1e9); evaluates the animation there (glTF: before the first key the first value, after the last the last); on a scene without animations, the pose as stored",
 			Apply: func(s *State, v string) error {
 				t, err := ParseNumber(v)
 				if err != nil {

@@ -486,10 +486,12 @@ func (s State) Animated() bool { return s.Anim != "" || s.TimeGiven || s.Play }
 // Pose applies the state's animation to sc at the state's time: when
 // Animated, animation ChooseAnimation(sc, s.Anim) at Time (0 when no
 // time is given) is written into sc's nodes. It returns the animation's
-// index, or -1 when the state asks for none; an error (sc unchanged) when
-// it asks for one the scene does not have.
+// index, or -1 when none applies: the state asks for none, or it gives
+// only a time or play (no Anim) and the scene has no animation, whose
+// pose is then the same at every time. It is an error (sc unchanged)
+// when Anim names an animation the scene does not have.
 func (s State) Pose(sc *scene.Scene) (int, error) {
-	if !s.Animated() {
+	if !s.Animated() || s.Anim == "" && len(sc.Animations) == 0 {
 		return -1, nil
 	}
 	i, err := ChooseAnimation(sc, s.Anim)
