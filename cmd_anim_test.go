@@ -474,8 +474,11 @@ func TestExportAtTime(t *testing.T) {
 		}
 		return strings.Join(keep, "\n")
 	}
-	timed := noArc(svg(path, "t.svg", "-t", "0.6"))
-	byHand := noArc(svg(still, "hand.svg"))
+	// One camera for both: an animated scene is framed for its whole
+	// animation, a still one for its one pose (piston.Model.FrameNext).
+	const cam = "-camera=30,30,5,1.5,0,0"
+	timed := noArc(svg(path, "t.svg", "-t", "0.6", cam))
+	byHand := noArc(svg(still, "hand.svg", cam))
 	n1, s1 := svgNumbers(timed)
 	n2, s2 := svgNumbers(byHand)
 	if s1 != s2 || len(n1) != len(n2) {
@@ -486,7 +489,7 @@ func TestExportAtTime(t *testing.T) {
 			t.Fatalf("number %d: %v at -t 0.6, %v by hand", i, n1[i], n2[i])
 		}
 	}
-	stored := noArc(svg(stillArm(t, [3]float64{1, 1, 1}, [4]float64{0, 0, 0, 1}), "stored.svg"))
+	stored := noArc(svg(stillArm(t, [3]float64{1, 1, 1}, [4]float64{0, 0, 0, 1}), "stored.svg", cam))
 	if stored == timed {
 		t.Error("export -t 0.6 draws the pose as stored")
 	}

@@ -105,8 +105,10 @@ type Model struct {
 const SpinStep = 1.0
 
 // NewModel makes the piston lab's model from st: its scene (preset or
-// file, then the sets, then posed by st's animation at st's time,
-// state.State.Pose), mode, comparison, spin and camera. The camera
+// file, then the sets), mode, comparison, spin, camera and timeline (the
+// animation st names at st's time, playing when st says so: every
+// Recompute draws the scene posed by it, as state.State.Pose poses it
+// for report and export -t; an -anim the scene lacks is the error). The camera
 // frames the scene at the first Recompute (FrameNext) unless st gives
 // one, which is then used as is.
 func NewModel(st state.State) (*Model, error) {
@@ -121,11 +123,6 @@ func NewModel(st state.State) (*Model, error) {
 		}
 		file = &Opened{Name: st.ScenePath, Path: st.ScenePath, GLTF: f, Scene: index}
 	} else if sc, err = st.ViewScene(); err != nil {
-		return nil, err
-	}
-	// The animation at st's time (-anim, -t): the pose the model opens
-	// in, as report and export -t evaluate it.
-	if _, err := st.Pose(sc); err != nil {
 		return nil, err
 	}
 	// A glTF file opens in accumulate-matrices unless the mode was given
