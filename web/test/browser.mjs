@@ -653,6 +653,62 @@ step("split view with the rig dropped (the README's picture)", {}, async () => {
 // --- the timeline: an animated, skinned file (gltfgen's stretchy arm:
 // "stretch" bends the forearm and stretches the upper arm over 2 s) ---
 
+// Tolerance of the arms' magenta pixels, page against `skewlab export`,
+// in cyanMiss pixels of the magenta masks (line cores with no magenta
+// within 1 px in the other picture). Measured on this 2-core machine
+// (aa=on, 1280x720) at t = 0.5 s: 0 (the preset's wall) and 5 to 6 (a
+// dropped file) of about 17,800; under the mutation the page misses
+// 5,376 (the wall at 0.4 s) and 18,991 to 23,976 (the dropped file in
+// accumulate-trs). 50 times the noise, 18 times under the smallest
+// mutation.
+const ARM_TOLERANCE = 300;
+
+step("preset=stretchy-arm&anim=0&t=0.5&play=0: the wall of arms is where `skewlab export -preset stretchy-arm -anim 0 -t 0.5` has it", { pixel: true }, async () => {
+  // Under the mutation the page opens at another time of the animation
+  // (its mode is the preset's, on the wall of every mode).
+  const t = mutate ? "0.4" : "0.5";
+  const { page, errors } = await openPage(`?preset=stretchy-arm&anim=0&t=${t}&play=0&ui=off&aa=on`);
+  try {
+    const shot = await capture(page, out, "arm-preset-t05");
+    const exported = join(out, "arm-preset-t05-export.png");
+    execFileSync(server, ["export", "-preset", "stretchy-arm", "-anim", "0", "-t", "0.5",
+      "-size", `${shot.state.canvas[0]}x${shot.state.canvas[1]}`, "-o", exported]);
+    const web = colourMask(shot.png, isMagenta), ref = colourMask(readFileSync(exported), isMagenta);
+    const miss = cyanMiss(web, ref);
+    results.pixels.push({ step: "arm preset t=0.5 against export", cyanMiss: miss, tolerance: ARM_TOLERANCE });
+    assert(errors.length === 0, "console errors: " + errors.join(" | "));
+    assert(web.nCyan > 1000 && ref.nCyan > 1000, `no arms: ${web.nCyan} magenta px on the page, ${ref.nCyan} in the export`);
+    assert(miss <= ARM_TOLERANCE, `the arms differ: ${miss} magenta px have no magenta within 1 px in the other (tolerance ${ARM_TOLERANCE})`);
+    return `${miss} magenta px of ${web.nCyan} differ (tolerance ${ARM_TOLERANCE})`;
+  } finally {
+    await page.close();
+  }
+});
+
+step("t=0.5 and a dropped stretchy-arm.gltf: the arm is where `skewlab export -scene stretchy-arm.gltf -t 0.5` has it", { pixel: true }, async () => {
+  // Under the mutation the page opens in accumulate-trs: the stretched
+  // upper arm then scales the forearm along its own axes.
+  const mode = mutate ? "accumulate-trs" : "accumulate-matrices";
+  const { page, errors } = await openPage(`?t=0.5&mode=${mode}&ui=off&aa=on`);
+  try {
+    const res = await dropFiles(page, [fixture("stretchy-arm.gltf")]);
+    assert(res.name === "stretchy-arm.gltf" && res.error === "", `skewlab.opened got ${JSON.stringify(res)}`);
+    const shot = await capture(page, out, "arm-t05");
+    const exported = join(out, "arm-t05-export.png");
+    execFileSync(server, ["export", "-scene", join(gltfDir, "stretchy-arm.gltf"), "-t", "0.5",
+      "-size", `${shot.state.canvas[0]}x${shot.state.canvas[1]}`, "-o", exported]);
+    const web = colourMask(shot.png, isMagenta), ref = colourMask(readFileSync(exported), isMagenta);
+    const miss = cyanMiss(web, ref);
+    results.pixels.push({ step: "arm t=0.5 against export", cyanMiss: miss, tolerance: ARM_TOLERANCE });
+    assert(errors.length === 0, "console errors: " + errors.join(" | "));
+    assert(web.nCyan > 5000 && ref.nCyan > 5000, `no arm: ${web.nCyan} magenta px on the page, ${ref.nCyan} in the export`);
+    assert(miss <= ARM_TOLERANCE, `the arms differ: ${miss} magenta px have no magenta within 1 px in the other (tolerance ${ARM_TOLERANCE})`);
+    return `${miss} magenta px of ${web.nCyan} differ (tolerance ${ARM_TOLERANCE})`;
+  } finally {
+    await page.close();
+  }
+});
+
 // Two captures of a playing arm must differ at more magenta positions
 // than this (cyanDiff of the masks): far over the noise of one state (0),
 // far under the motion of a few frames (measured: 15,001 and 33,064).
