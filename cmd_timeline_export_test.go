@@ -111,4 +111,3 @@ func TestAppTimeScreenshotMatchesExport(t *testing.T) {
 		t.Errorf("the comparison cannot tell 0.5 s from 0.52 s: magenta %d missed, want at least %d", later, 5*timeMatchMagenta)
 	}
 }
-
