@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"skewlab/audit"
 	"skewlab/state"
 	"skewlab/tour"
 	"skewlab/ui"
@@ -309,4 +311,48 @@ func colourBoxes(t *testing.T, path string) [2]image.Rectangle {
 		}
 	}
 	return boxes
+}
+
+// TestArmStepAtTheWorstFrame: the tour's stretchy-arm step (and so its
+// handout figure) shows the frame where the rules disagree most, as the
+// audit over time finds it: its time is within one sample (1/30 s) of
+// the audit's worst time for its animation. The hand derivation puts
+// that worst at t = 1 s, where the stretch and the bend both peak
+// (internal/gltfgen/arm.go).
+func TestArmStepAtTheWorstFrame(t *testing.T) {
+	guide, err := tour.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var step *tour.Step
+	for i := range guide.Steps {
+		if guide.Steps[i].State.Preset == "stretchy-arm" {
+			step = &guide.Steps[i]
+		}
+	}
+	if step == nil {
+		t.Fatal("no tour step shows the stretchy arm")
+	}
+	st := step.State
+	if !st.TimeGiven {
+		t.Fatalf("the arm step %q gives no time", step.Title)
+	}
+	sc, err := st.Scene()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := state.ChooseAnimation(sc, st.Anim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c audit.Checker
+	r, err := c.CheckAnimations(sc.Nodes, sc.Animations, []int{k}, nil, audit.DefaultTolerance, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	worst := r.Nodes[0]
+	if worst.At.Animation != k || math.Abs(worst.At.Time-st.Time) > 1.0/30 || math.Abs(worst.At.Time-1) > 1.0/30 {
+		t.Errorf("worst node %s at animation %d, %g s; the step shows animation %d at %g s, the hand derivation 1 s",
+			worst.Name, worst.At.Animation, worst.At.Time, k, st.Time)
+	}
 }

@@ -156,8 +156,8 @@ func TestCrashPictureHand(t *testing.T) {
 	}
 }
 
-// TestCrashFollowFrames: with Follow on, the crash as the tour's steps 12
-// and 13 play it (3 s, counteraction off and on) fills the picture: the
+// TestCrashFollowFrames: with Follow on, the crash as the tour's steps 13
+// and 14 play it (3 s, counteraction off and on) fills the picture: the
 // car's eight corners (worked from its documented size, 4 x 1.8 x 1.2 m
 // with its floor 0.2 m up, placed by the car's transform), the box and
 // where the car set off all project inside the viewport, and together

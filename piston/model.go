@@ -233,8 +233,46 @@ func (m *Model) Load(sc *scene.Scene, sets []state.Set) {
 	}
 	if m.Picked >= len(sc.Nodes) || m.Picked < 0 {
 		m.Picked = MostSkewed(sc.Nodes)
+		if a := m.Animation(); a != nil {
+			m.Picked = MostSkewedPlaying(sc.Nodes, a, m.frameTimes())
+		}
 	}
 	m.FrameNext()
+}
+
+// pickSamples is the most times MostSkewedPlaying looks at (evenly
+// chosen among those given), so that opening a long animation of a
+// large scene stays quick.
+const pickSamples = 32
+
+// MostSkewedPlaying is MostSkewed over an animation: the node whose
+// world under accumulate-matrices skews most at any of the times ts
+// (seconds; at most pickSamples of them are used, evenly chosen), the
+// animation applied to a copy of nodes; the last node when none skews by
+// more than 0.01 degrees or ts is empty. nodes are not modified.
+func MostSkewedPlaying(nodes []scene.Node, a *scene.Animation, ts []float64) int {
+	best, most := len(nodes)-1, 0.01
+	work := make([]scene.Node, len(nodes))
+	w := make([]mgl64.Mat4, len(nodes))
+	var ws modes.Workspace
+	n := min(len(ts), pickSamples)
+	for k := 0; k < n; k++ {
+		t := ts[k*len(ts)/n]
+		copy(work, nodes)
+		for i := range work {
+			if work[i].Weights != nil {
+				work[i].Weights = append([]float64(nil), work[i].Weights...) // Apply writes weights in place
+			}
+		}
+		a.Apply(work, t)
+		modes.AccumulateMatrices.World(work, &ws, w)
+		for i := len(work) - 1; i >= 0; i-- {
+			if s, ok := transform.SkewDeg(transform.Linear(w[i])); ok && s > most {
+				best, most = i, s
+			}
+		}
+	}
+	return best
 }
 
 // MostSkewed returns the node whose world skews most under

@@ -126,6 +126,7 @@ func TestStoryOrder(t *testing.T) {
 		{"piston", "uniform-inner-scale", "", false, "piston"},
 		{"piston", "skew-stripping", "", true, "volume"},
 		{"piston", "accumulate-matrices", "", true, "piston"},
+		{"piston", "accumulate-matrices", "", true, "stretchy-arm"},
 		{"drift", "", state.GestureFastForward, false, ""},
 		{"dynamics", "", state.GestureReverse, false, "turntable"},
 		{"dynamics", "", state.GesturePlay, false, "crash"},
@@ -148,8 +149,8 @@ func TestStoryOrder(t *testing.T) {
 	if got := s5.End().Sets; len(got) < 2 || got[len(got)-1].String() != "Parent.scale=2,2,1" || got[0].String() != "Child.euler=0,0,45" {
 		t.Errorf("step 5 ends with sets %v, want Child.euler=0,0,45 then Parent.scale=2,2,1", got)
 	}
-	if tr.Steps[11].State.Counteract != "off" || tr.Steps[12].State.Counteract != "on" {
-		t.Errorf("the crash steps: counteract %q then %q, want off then on", tr.Steps[11].State.Counteract, tr.Steps[12].State.Counteract)
+	if tr.Steps[12].State.Counteract != "off" || tr.Steps[13].State.Counteract != "on" {
+		t.Errorf("the crash steps: counteract %q then %q, want off then on", tr.Steps[12].State.Counteract, tr.Steps[13].State.Counteract)
 	}
 }
 

@@ -437,7 +437,7 @@ step("tour=3&ui=off: the caption and counter show, and the subject is where `ske
 });
 
 step("embedded tour (ui=off): → and a click step on, and a click after the last step goes back to the first", {}, async () => {
-  const { page, errors } = await openPage("?tour=13&ui=off&aa=on");
+  const { page, errors } = await openPage("?tour=14&ui=off&aa=on");
   const counter = () => page.evaluate(() => skewlabTour().split("\n")[0]);
   // waitCounter waits (a condition, not a sleep) until the tour shows
   // want: input wakes the settled app, whose next tick moves the step.
@@ -449,11 +449,11 @@ step("embedded tour (ui=off): → and a click step on, and a click after the las
     }
   };
   const of = Number((await counter()).split(" of ")[1]);
-  assert((await counter()) === `step 13 of ${of}` && of >= 14, `opened on "${await counter()}"`);
+  assert((await counter()) === `step 14 of ${of}` && of === 15, `opened on "${await counter()}"`);
   // → held until the step moves (a press and release inside one tick
   // could go unseen), as the desktop test holds its keys.
   await page.keyboard.down("ArrowRight");
-  await waitCounter(`step 14 of ${of}`, "→ at step 13");
+  await waitCounter(`step 15 of ${of}`, "→ at step 14");
   await page.keyboard.up("ArrowRight");
   // A click on the picture, the way debugui needs it: move, a tick, press,
   // a tick, release.
@@ -471,7 +471,7 @@ step("embedded tour (ui=off): → and a click step on, and a click after the las
   await page.close();
   assert(errors.length === 0, "console errors: " + errors.join(" | "));
   assert(analyse(png).nCyan > 50, "step 2 draws no cyan (B) pixels");
-  return `step 13 -> (→) 14 -> (click) 1 -> (click) 2 of ${of}`;
+  return `step 14 -> (→) 15 -> (click) 1 -> (click) 2 of ${of}`;
 });
 
 step("without WebAssembly the page shows the static figure and says why", {}, async () => {

@@ -293,7 +293,7 @@ func savePNG(t *testing.T, img *ebiten.Image, path string) {
 }
 
 // TestCounteractFromStateAndShare: counteract=off in the state (the
-// tour's step 12, a URL) opens the crash without counteraction, and Share
+// tour's step 13, a URL) opens the crash without counteraction, and Share
 // writes it back; with it on again Share leaves it out (the default).
 func TestCounteractFromStateAndShare(t *testing.T) {
 	st, errs := state.FromSearch("lab=dynamics&preset=crash&counteract=off")
