@@ -35,7 +35,8 @@ func NewPreset(name string) (*scene.Scene, error) {
 
 // PresetView returns the comparison wall and playing that the state's
 // preset opens with (scene.Preset's Wall and Play): "" and false for a
-// scene file, a preset of another lab and a preset that carries none.
+// scene file, a preset of another lab and a preset that carries none;
+// play is false when a time is given (-t, t=: one frame to look at).
 // They are the values a Share link leaves out (the wall and play
 // settings' Value).
 func (s State) PresetView() (wall string, play bool) {
@@ -46,7 +47,7 @@ func (s State) PresetView() (wall string, play bool) {
 	if !ok {
 		return "", false
 	}
-	return p.Wall, p.Play
+	return p.Wall, p.Play && !s.TimeGiven // a time asked for is a frame to look at
 }
 
 // GiveWall sets the comparison wall (Wall, in the wall setting's

@@ -93,7 +93,7 @@ func (s *State) usePreset(name string) {
 		s.Wall = p.Wall
 	}
 	if !s.playGiven {
-		s.Play = p.Play
+		s.Play = p.Play && !s.TimeGiven // -t asks for one frame: a preset that plays opens paused there
 	}
 }
 
