@@ -91,7 +91,7 @@ func sceneParams() []Param {
 				return nil
 			},
 			Value: func(s State) []string { return nonDefault(s.Anim, "") }},
-		{Name: "t", Usage: "animation time in `SECONDS` (0 to 1e9); evaluates the animation there (glTF: before the first key the first value, after the last the last); on a scene without animations, the pose as stored; a preset that plays opens paused at that time unless -play is given too",
+		{Name: "t", Usage: "animation time in `SECONDS` (0 to 1e9); evaluates the animation there (glTF: before the first key the first value, after the last the last); on a scene without animations, the pose as stored; a preset that plays opens paused at that time unless playing is asked for too",
 			Apply: func(s *State, v string) error {
 				t, err := ParseNumber(v)
 				if err != nil {
