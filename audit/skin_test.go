@@ -6,35 +6,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"skewlab/internal/testkit"
 	"skewlab/modes"
-	"skewlab/scene"
-	"skewlab/transform"
 )
-
-// skinnedArm: joints J0 (scale 2, 1, 1) and J1 at (1, 0, 0) in it,
-// turned 45° about z; a skinned mesh node far away (its own transform
-// must not count). IBM1 = T(-1, 0, 0). Points: a on J0, b on J1, c half
-// on each, d with weight 0.5 on J0.
-func skinnedArm(t *testing.T) []scene.Node {
-	t.Helper()
-	mesh := &scene.Mesh{
-		Points:         []mgl64.Vec3{{0.5, 0.5, 0}, {1.5, 0, 0.25}, {1, 0.5, 0.5}, {1, 0, 0}},
-		Edges:          [][2]int32{{0, 1}, {1, 2}, {2, 3}},
-		InfluenceStart: []int32{0, 1, 2, 4, 5},
-		InfluenceData:  []scene.Influence{{Joint: 0, Weight: 1}, {Joint: 1, Weight: 1}, {Joint: 0, Weight: 0.5}, {Joint: 1, Weight: 0.5}, {Joint: 0, Weight: 0.5}},
-	}
-	skin := &scene.Skin{Joints: []int{0, 1}, InverseBind: []mgl64.Mat4{mgl64.Ident4(), mgl64.Translate3D(-1, 0, 0)}}
-	id := mgl64.QuatIdent()
-	sc, err := scene.New([]scene.Node{
-		{Name: "J0", Parent: -1, Local: transform.TRS{Rotation: id, Scale: mgl64.Vec3{2, 1, 1}}},
-		{Name: "J1", Parent: 0, Local: transform.TRS{Position: mgl64.Vec3{1, 0, 0}, Rotation: mgl64.QuatRotate(math.Pi/4, mgl64.Vec3{0, 0, 1}), Scale: mgl64.Vec3{1, 1, 1}}},
-		{Name: "Skin", Parent: -1, Mesh: mesh, Skin: skin, Local: transform.TRS{Position: mgl64.Vec3{100, 0, 0}, Rotation: id, Scale: mgl64.Vec3{3, 3, 3}}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sc.Nodes
-}
 
 // TestAuditSkinned: the skinned node's vertices are compared as drawn.
 // By hand (c = √½; see modes' TestSkinningByHand): point b lies at
@@ -44,7 +18,7 @@ func skinnedArm(t *testing.T) []scene.Node {
 // The size is the box of the skinned points under matrices: x from 1 to
 // 2 + c, y from 0 to 1/2, z from 0 to 1/2, diagonal √((1+c)² + 1/2).
 func TestAuditSkinned(t *testing.T) {
-	nodes := skinnedArm(t)
+	nodes := testkit.TwoJointArm(t).Nodes
 	r := Check(nodes, []modes.Mode{modes.AccumulateMatrices, modes.AccumulateTRS}, DefaultTolerance)
 	c := math.Sqrt2 / 2
 	if want := math.Sqrt((1+c)*(1+c) + 0.5); math.Abs(r.Size-want) > 1e-12 {

@@ -59,27 +59,10 @@ func TestAnimatedKeysReadBack(t *testing.T) {
 			got = n.Weights
 		case "rotation":
 			q := n.Local.Rotation
-			if l := q.Len(); math.Abs(l-1) > 1e-12 {
-				t.Errorf("%s at %g s: rotation %v of length %g", c.Node, c.T, q, l)
-			}
 			got = []float64{q.V[0], q.V[1], q.V[2], q.W}
-			if got[0]*c.Want[0]+got[1]*c.Want[1]+got[2]*c.Want[2]+got[3]*c.Want[3] < 0 {
-				got = []float64{-got[0], -got[1], -got[2], -got[3]}
-			}
 		}
-		tol := 1e-6
-		if c.Node == "NormRot" {
-			tol = 1e-5
-		}
-		if len(got) != len(c.Want) {
-			t.Errorf("%s %s at %g s: %v, want %v", c.Node, c.Path, c.T, got, c.Want)
-			continue
-		}
-		for i := range got {
-			if math.Abs(got[i]-c.Want[i]) > tol {
-				t.Errorf("%s %s at %g s: %v, want %v (within %g)", c.Node, c.Path, c.T, got, c.Want, tol)
-				break
-			}
+		if err := c.Check(got); err != nil {
+			t.Error(err)
 		}
 	}
 	// Nodes without a weights channel keep the default weights, zeros

@@ -6,38 +6,10 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"skewlab/internal/testkit"
 	"skewlab/scene"
 	"skewlab/transform"
 )
-
-// twoJointArm is a skinned mesh bound to two joints: J0 at the origin
-// stretched along x (scale 2, 1, 1), J1 at (1, 0, 0) in J0 turned 45
-// degrees about z. The bind pose has both joints unscaled and unturned
-// (J0 at the origin, J1 at (1, 0, 0)), so IBM0 = I and IBM1 = T(-1, 0,
-// 0). The mesh node itself sits far away and scaled, which skinning must
-// ignore (glTF: a skinned mesh node's own transform does not move it).
-func twoJointArm(t *testing.T) *scene.Scene {
-	t.Helper()
-	mesh := &scene.Mesh{
-		Points: []mgl64.Vec3{{0.5, 0.5, 0}, {1.5, 0, 0.25}, {1, 0.5, 0.5}, {1, 0, 0}},
-		Edges:  [][2]int32{{0, 1}, {1, 2}, {2, 3}},
-		// a: all J0; b: all J1; c: half each; d: weights summing to 0.5
-		InfluenceStart: []int32{0, 1, 2, 4, 5},
-		InfluenceData:  []scene.Influence{{Joint: 0, Weight: 1}, {Joint: 1, Weight: 1}, {Joint: 0, Weight: 0.5}, {Joint: 1, Weight: 0.5}, {Joint: 0, Weight: 0.5}},
-	}
-	skin := &scene.Skin{Joints: []int{0, 1}, InverseBind: []mgl64.Mat4{mgl64.Ident4(), mgl64.Translate3D(-1, 0, 0)}}
-	id := mgl64.QuatIdent()
-	nodes := []scene.Node{
-		{Name: "J0", Parent: -1, Local: transform.TRS{Rotation: id, Scale: mgl64.Vec3{2, 1, 1}}},
-		{Name: "J1", Parent: 0, Local: transform.TRS{Position: mgl64.Vec3{1, 0, 0}, Rotation: mgl64.QuatRotate(math.Pi/4, mgl64.Vec3{0, 0, 1}), Scale: mgl64.Vec3{1, 1, 1}}},
-		{Name: "Skin", Parent: -1, Mesh: mesh, Skin: skin, Local: transform.TRS{Position: mgl64.Vec3{100, 0, 0}, Rotation: id, Scale: mgl64.Vec3{3, 3, 3}}},
-	}
-	sc, err := scene.New(nodes)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sc
-}
 
 // TestSkinningByHand checks skinned points against positions derived by
 // hand under three rules whose joint worlds differ (c = s = √½):
@@ -56,7 +28,7 @@ func twoJointArm(t *testing.T) *scene.Scene {
 // halves' sum. Point d = (1, 0, 0) with one weight 0.5 on J0: 0.5 · (2,
 // 0, 0) = (1, 0, 0), the weights used as written.
 func TestSkinningByHand(t *testing.T) {
-	sc := twoJointArm(t)
+	sc := testkit.TwoJointArm(t)
 	c := math.Sqrt2 / 2
 	want := map[string][4]mgl64.Vec3{
 		"accumulate-matrices": {{1, 0.5, 0}, {2 + c, 0.5 * c, 0.25}, {(2 + 2 - c) / 2, (0.5 + 0.5*c) / 2, 0.5}, {1, 0, 0}},
@@ -90,7 +62,7 @@ func TestSkinningByHand(t *testing.T) {
 // is undefined; the points it moves come out non-finite (not drawn) and
 // the others stay finite.
 func TestSkinningUndefinedJoint(t *testing.T) {
-	sc := twoJointArm(t)
+	sc := testkit.TwoJointArm(t)
 	sc.Nodes[0].Local.Scale = mgl64.Vec3{0, 1, 1}
 	world := make([]mgl64.Mat4, len(sc.Nodes))
 	var ws Workspace
@@ -108,7 +80,7 @@ func TestSkinningUndefinedJoint(t *testing.T) {
 // TestDeformerAllocatesNothing: once grown, skinning a mesh again
 // allocates nothing.
 func TestDeformerAllocatesNothing(t *testing.T) {
-	sc := twoJointArm(t)
+	sc := testkit.TwoJointArm(t)
 	world := make([]mgl64.Mat4, len(sc.Nodes))
 	var ws Workspace
 	AccumulateMatrices.World(sc.Nodes, &ws, world)

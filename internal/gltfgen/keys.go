@@ -2,6 +2,7 @@ package gltfgen
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 )
 
@@ -143,4 +144,34 @@ func AnimatedKeysChecks() []KeyCheck {
 		{"NormRot", "rotation", 0.5, []float64{s225, 0, 0, c225}},
 		{"NormRot", "rotation", 1, []float64{math.Sqrt2 / 2, 0, 0, math.Sqrt2 / 2}},
 	}
+}
+
+// Check compares got, the value a reader gives at c's time (a rotation in
+// glTF's x, y, z, w order), with c.Want: within 1e-6, or 1e-5 for the
+// rotation stored as normalized shorts (node NormRot). A rotation is
+// first turned to the same hemisphere as Want (q and -q are one
+// rotation) and must be unit within 1e-12. The error names the node, the
+// path and the time.
+func (c KeyCheck) Check(got []float64) error {
+	if c.Path == "rotation" && len(got) == 4 {
+		if l := math.Sqrt(got[0]*got[0] + got[1]*got[1] + got[2]*got[2] + got[3]*got[3]); math.Abs(l-1) > 1e-12 {
+			return fmt.Errorf("%s at %g s: rotation %v of length %g", c.Node, c.T, got, l)
+		}
+		if len(c.Want) == 4 && got[0]*c.Want[0]+got[1]*c.Want[1]+got[2]*c.Want[2]+got[3]*c.Want[3] < 0 {
+			got = []float64{-got[0], -got[1], -got[2], -got[3]}
+		}
+	}
+	tol := 1e-6
+	if c.Node == "NormRot" {
+		tol = 1e-5
+	}
+	if len(got) != len(c.Want) {
+		return fmt.Errorf("%s %s at %g s: %v, want %v", c.Node, c.Path, c.T, got, c.Want)
+	}
+	for i := range got {
+		if math.Abs(got[i]-c.Want[i]) > tol {
+			return fmt.Errorf("%s %s at %g s: %v, want %v (within %g)", c.Node, c.Path, c.T, got, c.Want, tol)
+		}
+	}
+	return nil
 }

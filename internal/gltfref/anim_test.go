@@ -49,29 +49,12 @@ func TestPoseAtKeys(t *testing.T) {
 			got = v[:]
 		case "rotation":
 			q := p.Rotation[n]
-			if l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]); math.Abs(l-1) > 1e-12 {
-				t.Errorf("%s at %g s: rotation %v of length %g", c.Node, c.T, q, l)
-			}
 			got = q[:]
-			if q[0]*c.Want[0]+q[1]*c.Want[1]+q[2]*c.Want[2]+q[3]*c.Want[3] < 0 {
-				got = []float64{-q[0], -q[1], -q[2], -q[3]}
-			}
 		case "weights":
 			got = p.Weights[n]
 		}
-		tol := 1e-6
-		if c.Node == "NormRot" {
-			tol = 1e-5
-		}
-		if len(got) != len(c.Want) {
-			t.Errorf("%s %s at %g s: %v, want %v", c.Node, c.Path, c.T, got, c.Want)
-			continue
-		}
-		for i := range got {
-			if math.Abs(got[i]-c.Want[i]) > tol {
-				t.Errorf("%s %s at %g s: %v, want %v (within %g)", c.Node, c.Path, c.T, got, c.Want, tol)
-				break
-			}
+		if err := c.Check(got); err != nil {
+			t.Error(err)
 		}
 	}
 }
