@@ -145,12 +145,7 @@ func (n *Node) Stretch() mgl64.Mat3 {
 // vectors), which is Local.Mat4() for a node without Shear or Rest.
 func (n *Node) LocalMat4() mgl64.Mat4 {
 	if !n.Sheared() {
-		if n.HasRest() {
-			t := n.Local
-			t.Rotation = n.Rotation()
-			return t.Mat4()
-		}
-		return n.Local.Mat4()
+		return n.TRS().Mat4()
 	}
 	l := transform.RotMat3(n.Rotation()).Mul3(n.Stretch()).Mat4()
 	p := n.Local.Position
@@ -471,30 +466,13 @@ func checkVec(field, node string, v []float64) error {
 func Vec3(x, y, z float64) mgl64.Vec3 { return mgl64.Vec3{x, y, z} }
 
 // Equal reports whether n and o hold the same values: every field equal,
-// pointers (mesh, skin) the same, and the same weights.
+// pointers (mesh, skin) the same, and the same weights (nil only equal to
+// nil).
 func (n *Node) Equal(o *Node) bool {
-	a, b := *n, *o
-	aw, bw := a.Weights, b.Weights
-	a.Weights, b.Weights = nil, nil
-	return a.equalNoWeights(&b) && (aw == nil) == (bw == nil) && slices.Equal(aw, bw)
-}
-
-// equalNoWeights compares every field but Weights, which must be nil.
-func (n *Node) equalNoWeights(o *Node) bool {
-	type plain struct {
-		Name   string
-		Parent int
-		Local  transform.TRS
-		Shear  [3]float64
-		Shape  Shape
-		Mesh   *Mesh
-		Color  Color
-		Rule   Rule
-		Skin   *Skin
-		Rest   mgl64.Quat
-	}
-	return plain{n.Name, n.Parent, n.Local, n.Shear, n.Shape, n.Mesh, n.Color, n.Rule, n.Skin, n.Rest} ==
-		plain{o.Name, o.Parent, o.Local, o.Shear, o.Shape, o.Mesh, o.Color, o.Rule, o.Skin, o.Rest}
+	return n.Name == o.Name && n.Parent == o.Parent && n.Local == o.Local && n.Shear == o.Shear &&
+		n.Shape == o.Shape && n.Mesh == o.Mesh && n.Color == o.Color && n.Rule == o.Rule &&
+		n.Skin == o.Skin && n.Rest == o.Rest &&
+		(n.Weights == nil) == (o.Weights == nil) && slices.Equal(n.Weights, o.Weights)
 }
 
 // TRS returns the node's local transform with its whole rotation

@@ -152,7 +152,7 @@ func (d *Deformer) Points(n *Node, world []mgl64.Mat4) []mgl64.Vec3 {
 	}
 	d.joint = d.joint[:len(s.Joints)]
 	for j, ji := range s.Joints {
-		d.joint[j] = affMul4(&world[ji], &s.InverseBind[j])
+		d.joint[j] = world[ji].Mul4(s.InverseBind[j]) // every entry: a non-finite joint stays non-finite
 	}
 	if cap(d.pts) < len(pts) {
 		d.pts = make([]mgl64.Vec3, len(pts))
@@ -173,19 +173,6 @@ func (d *Deformer) Points(n *Node, world []mgl64.Mat4) []mgl64.Vec3 {
 		d.pts[k] = mgl64.Vec3{x, y, z}
 	}
 	return d.pts
-}
-
-// affMul4 returns a*b for affine matrices (bottom row 0 0 0 1), computed
-// with every entry of a so that a non-finite a stays non-finite.
-func affMul4(a, b *mgl64.Mat4) mgl64.Mat4 {
-	var o mgl64.Mat4
-	for c := 0; c < 4; c++ {
-		b0, b1, b2, b3 := b[4*c], b[4*c+1], b[4*c+2], b[4*c+3]
-		for r := 0; r < 4; r++ {
-			o[4*c+r] = a[r]*b0 + a[4+r]*b1 + a[8+r]*b2 + a[12+r]*b3
-		}
-	}
-	return o
 }
 
 // MorphPoints writes m's points displaced by its morph targets with
