@@ -8,6 +8,7 @@ package piston
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -251,26 +252,21 @@ const pickSamples = 32
 // animation applied to a copy of nodes; the last node when none skews by
 // more than 0.01 degrees or ts is empty. nodes are not modified.
 func MostSkewedPlaying(nodes []scene.Node, a *scene.Animation, ts []float64) int {
-	best, most := len(nodes)-1, 0.01
-	work := make([]scene.Node, len(nodes))
+	best, most := len(nodes)-1, minSkew
+	work := slices.Clone(nodes)
+	for i := range work {
+		work[i].Weights = slices.Clone(work[i].Weights) // Apply writes weights in place
+	}
 	w := make([]mgl64.Mat4, len(nodes))
 	var ws modes.Workspace
 	n := min(len(ts), pickSamples)
 	for k := 0; k < n; k++ {
-		t := ts[k*len(ts)/n]
-		copy(work, nodes)
 		for i := range work {
-			if work[i].Weights != nil {
-				work[i].Weights = append([]float64(nil), work[i].Weights...) // Apply writes weights in place
-			}
+			work[i].Local = nodes[i].Local // the pose without animation, then the time's
 		}
-		a.Apply(work, t)
+		a.Apply(work, ts[k*len(ts)/n])
 		modes.AccumulateMatrices.World(work, &ws, w)
-		for i := len(work) - 1; i >= 0; i-- {
-			if s, ok := transform.SkewDeg(transform.Linear(w[i])); ok && s > most {
-				best, most = i, s
-			}
-		}
+		best, most = moreSkewed(w, best, most)
 	}
 	return best
 }
@@ -280,14 +276,24 @@ func MostSkewedPlaying(nodes []scene.Node, a *scene.Animation, ts []float64) int
 // when none skews: the piston's B), the node the readouts show first;
 // -1 for no nodes. It takes time linear in the number of nodes.
 func MostSkewed(nodes []scene.Node) int {
-	best, most := len(nodes)-1, 0.01 // degrees: below this nothing counts as skewed
-	w := modes.AccumulateMatrices.Reference(nodes)
-	for i := len(nodes) - 1; i >= 0; i-- {
+	best, _ := moreSkewed(modes.AccumulateMatrices.Reference(nodes), len(nodes)-1, minSkew)
+	return best
+}
+
+// minSkew is the skew in degrees below which nothing counts as skewed
+// (MostSkewed, MostSkewedPlaying).
+const minSkew = 0.01
+
+// moreSkewed returns the node of w (world matrices) that skews more than
+// most, the last of the most skewed, with its skew; best and most as
+// given when none does.
+func moreSkewed(w []mgl64.Mat4, best int, most float64) (int, float64) {
+	for i := len(w) - 1; i >= 0; i-- {
 		if k, ok := transform.SkewDeg(transform.Linear(w[i])); ok && k > most {
 			best, most = i, k
 		}
 	}
-	return best
+	return best, most
 }
 
 func (m *Model) initEdits(sets []state.Set) {

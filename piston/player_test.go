@@ -12,6 +12,7 @@ import (
 	"skewlab/render"
 	"skewlab/scene"
 	"skewlab/state"
+	"skewlab/transform"
 )
 
 // slideBy is how far animation "slide" moves B along x over its 2 s.
@@ -706,5 +707,45 @@ func TestShareRoundTripStretchyArm(t *testing.T) {
 			t.Errorf("%s: %q reopens and shares as %q", c.name, q, q2)
 		}
 		t.Logf("%s: %s", c.name, q)
+	}
+}
+
+// TestAnimatedScenePicksTheSkewedNode: the stretchy arm skews nowhere at
+// rest, so picking by the stored pose would show a node of skew 0; over
+// its animation the forearm (and the hand below it) skews most, at 1 s.
+// By hand: the upper arm scales (a, 2, a), a = 1/√2, and the forearm
+// turns θ = 100° about z, so the forearm's world linear part is
+// diag(a, 2, a)·Rz(θ), whose x and y columns (a cos θ, 2 sin θ, 0) and
+// (-a sin θ, 2 cos θ, 0) meet at φ with cos φ = sin θ cos θ (4 - a²) /
+// (|x| |y|); the skew is |φ - 90°| = 22.94°.
+func TestAnimatedScenePicksTheSkewedNode(t *testing.T) {
+	st, msgs := state.FromSearch("preset=stretchy-arm")
+	if len(msgs) != 0 {
+		t.Fatal(msgs)
+	}
+	m, err := NewModel(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := m.Scene.Nodes[m.Picked].Name
+	if name != "Fore" && name != "Hand" {
+		t.Fatalf("picked %s, want Fore or Hand", name)
+	}
+	a, th := 1/math.Sqrt2, 100*math.Pi/180
+	s, c := math.Sin(th), math.Cos(th)
+	x, y := math.Hypot(a*c, 2*s), math.Hypot(a*s, 2*c)
+	want := math.Acos(s*c*(4-a*a)/(x*y))*180/math.Pi - 90
+	posed := m.Scene.Clone()
+	posed.Animations[0].Apply(posed.Nodes, 1)
+	w := modes.AccumulateMatrices.Reference(posed.Nodes)
+	got, ok := transform.SkewDeg(transform.Linear(w[m.Picked]))
+	// The file stores its keys as float32 (a = 0.70710677, the bend's
+	// quaternion rounded): 1e-4 degrees holds that, and 22.94 is far from
+	// any other node's skew (0 at every other node).
+	if !ok || math.Abs(got-want) > 1e-4 {
+		t.Errorf("%s at 1 s skews %g°, want %g° (by hand)", name, got, want)
+	}
+	if rest, _ := transform.SkewDeg(transform.Linear(modes.AccumulateMatrices.Reference(m.Scene.Nodes)[m.Picked])); rest > 1e-9 {
+		t.Errorf("%s skews %g° at rest, want 0", name, rest)
 	}
 }
