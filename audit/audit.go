@@ -374,15 +374,12 @@ func (c *Checker) skinned(nodes []scene.Node, i int, n *Node) {
 		c.def = append(c.def, scene.Deformer{})
 		c.pts = append(c.pts, nil)
 	}
-	for k := range c.rules {
+	c.distinctJoints(nd.Skin)
+	for _, k := range c.distinct {
 		c.pts[k] = c.def[k].Points(nd, c.world[k])
 	}
 	worst := -1
 	for v := range nd.Mesh.Points {
-		c.distinct = c.distinct[:0]
-		for k := range c.rules {
-			c.distinct = append(c.distinct, k)
-		}
 		d := c.spreadOf(func(k int) mgl64.Vec3 { return c.pts[k][v] })
 		if !d.OK {
 			n.Mesh, worst = d, v
@@ -409,6 +406,33 @@ func (c *Checker) skinned(nodes []scene.Node, i int, n *Node) {
 		n.Position = Disagreement{Pair: noPair}
 	}
 	n.Undefined = reasons(!n.Mesh.OK || !n.Position.OK, false)
+}
+
+// distinctJoints sets c.distinct to the rules whose world matrices of
+// skin's joints differ: the first rule of every group of rules that give
+// every joint the same matrix, in rule order. Rules in one group skin
+// every vertex to the same place, so only one of them needs skinning.
+func (c *Checker) distinctJoints(skin *scene.Skin) {
+	c.distinct = c.distinct[:0]
+	for k := range c.rules {
+		seen := false
+		for _, j := range c.distinct {
+			same := true
+			for _, ji := range skin.Joints {
+				if c.world[j][ji] != c.world[k][ji] {
+					same = false
+					break
+				}
+			}
+			if same {
+				seen = true
+				break
+			}
+		}
+		if !seen {
+			c.distinct = append(c.distinct, k)
+		}
+	}
 }
 
 // distinctAt sets c.distinct to the rules whose world matrices of node i
