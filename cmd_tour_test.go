@@ -350,6 +350,14 @@ func TestArmStepAtTheWorstFrame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The caption's number is the fingertip's distance between
+	// accumulate-matrices and accumulate-trs at 1 s, derived by hand in
+	// internal/gltfgen/arm.go (and checked against the file in gltfio's
+	// TestStretchyArmWorstTime): 1.3 (2 - 1/√2) sin 100°.
+	tip := 1.3 * (2 - 1/math.Sqrt2) * math.Sin(100*math.Pi/180)
+	if want := fmt.Sprintf("%.2f units", tip); !strings.Contains(step.Caption, want) {
+		t.Errorf("the arm step's caption %q does not say %q", step.Caption, want)
+	}
 	worst := r.Nodes[0]
 	if worst.At.Animation != k || math.Abs(worst.At.Time-st.Time) > 1.0/30 || math.Abs(worst.At.Time-1) > 1.0/30 {
 		t.Errorf("worst node %s at animation %d, %g s; the step shows animation %d at %g s, the hand derivation 1 s",
