@@ -4,13 +4,13 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/render"
-	"skewlab/scene"
 )
 
 // FrameMargin is the share of the picture's width and height left free on
-// each side when the camera frames the scene (render.Camera.Fit): the
-// pistons fill the middle 80% of the band, or of a pane in split view.
-const FrameMargin = 0.1
+// each side when the camera frames the scene (render.Fitter): the
+// pistons' drawn points fill the middle 75% of the band's limiting
+// dimension, or of a pane in split view, centred.
+const FrameMargin = 0.125
 
 // View is a standard camera direction for the piston picture, the View
 // window's buttons and keys: Top, Front, Side, Iso (see render.TopView and
@@ -138,47 +138,51 @@ func (m *Model) honourFrame(w, h float64, cmp int) {
 	}
 }
 
-// fitted returns cam fitted (render.Camera.Fit) to the shown modes' meshes
-// under the last computed worlds, for a band w by h pixels (halved in
-// split view) with cmp the compared mode (-1 for none); ok is false, and
-// cam comes back as is, for a scene without shapes or a band without area.
+// fitted returns cam fitted (render.Fitter) to the drawn points of the
+// shown modes' meshes under the last computed worlds, for a band w by h
+// pixels (halved in split view) with cmp the compared mode (-1 for
+// none); ok is false, and cam comes back as is, for a scene without
+// shapes or a band without area.
 func (m *Model) fitted(cam render.Camera, w, h float64, cmp int) (render.Camera, bool) {
+	aspect, margin := 0.0, FrameMargin
 	if m.walling() {
-		return m.fittedWall(cam, w, h)
+		var ok bool
+		if aspect, ok = m.wallAspect(w, h); !ok {
+			return cam, false
+		}
+		margin = WallMargin
+	} else {
+		if cmp >= 0 && m.Split {
+			w /= 2
+		}
+		if !(w > 0 && h > 0) {
+			return cam, false
+		}
+		aspect = w / h
 	}
-	split := cmp >= 0 && m.Split
-	if split {
-		w /= 2
-	}
-	if !(w > 0 && h > 0) {
-		return cam, false
-	}
-	var b []mgl64.Mat4
-	if cmp >= 0 && (split || m.Ghost) {
-		b = m.World[1]
-	}
-	lo, hi, ok := modelBounds(&m.bounds, &m.posed, m.World[0], b)
-	lo, hi, ok = m.animatedBounds(lo, hi, ok, cmp)
+	f := &m.fit
+	f.Start(cam, aspect, margin)
+	m.addShown(cmp)
+	m.animatedPoints(cmp)
+	lo, hi, ok := f.Box()
 	if !ok {
 		return cam, false
 	}
-	cam.Unit = boxUnit(lo, hi)
-	cam.Fit(lo, hi, w/h, FrameMargin)
-	return cam, true
+	f.SetUnit(boxUnit(lo, hi))
+	return f.Fit()
 }
 
-// animatedBounds widens lo..hi (ok: it holds something) to the shown
-// meshes at the framing times of the animation (frameTimes; evenly
-// thinned to frameBudget, always with the first and last), the worlds
-// computed again at each, under the mode and the compared mode cmp (-1
-// for none) or on the wall's panes, then poses the nodes and computes the
-// worlds of the time shown again, as they were. Without an animation it
-// returns lo, hi and ok as they are. It allocates nothing once the
-// buffers have grown.
-func (m *Model) animatedBounds(lo, hi mgl64.Vec3, ok bool, cmp int) (mgl64.Vec3, mgl64.Vec3, bool) {
+// animatedPoints adds to the fit the shown meshes at the framing times of
+// the animation (frameTimes; evenly thinned to frameBudget, always with
+// the first and last), the worlds computed again at each, under the mode
+// and the compared mode cmp (-1 for none) or on the wall's panes, then
+// poses the nodes and computes the worlds of the time shown again, as
+// they were. Without an animation it does nothing. It allocates nothing
+// once the buffers have grown.
+func (m *Model) animatedPoints(cmp int) {
 	ts := m.frameTimes()
 	if len(ts) == 0 {
-		return lo, hi, ok
+		return
 	}
 	// Within the budget: every stride-th time, and the last.
 	pictures := 1
@@ -191,29 +195,27 @@ func (m *Model) animatedBounds(lo, hi mgl64.Vec3, ok bool, cmp int) (mgl64.Vec3,
 	n := max(2, frameBudget/max(1, pictures*m.drawnPoints()))
 	stride := max(1, (len(ts)+n-3)/(n-1)) // ceil((len-1)/(n-1))
 	for i := 0; i < len(ts); i += stride {
-		lo, hi, ok = m.boundsAt(ts[i], cmp, lo, hi, ok)
+		m.pointsAt(ts[i], cmp)
 	}
 	if (len(ts)-1)%stride != 0 {
-		lo, hi, ok = m.boundsAt(ts[len(ts)-1], cmp, lo, hi, ok)
+		m.pointsAt(ts[len(ts)-1], cmp)
 	}
 	m.poseNodes(m.Player.Time)
-	m.shownBounds(cmp)
-	return lo, hi, ok
+	m.computeShown(cmp)
 }
 
-// frameBudget bounds the framing's work over an animation (animatedBounds):
+// frameBudget bounds the framing's work over an animation (animatedPoints):
 // at most this many points posed and measured (the meshes' points times
 // the pictures times the times sampled), so an animated scene of 30,000
 // points is framed at 13 times rather than 64 (about 0.3 µs a point
 // here), and no fewer than its first and last key.
 const frameBudget = 400_000
 
-// boundsAt widens lo..hi to the shown meshes posed at time t
-// (shownBounds).
-func (m *Model) boundsAt(t float64, cmp int, lo, hi mgl64.Vec3, ok bool) (mgl64.Vec3, mgl64.Vec3, bool) {
+// pointsAt adds to the fit the shown meshes posed at time t.
+func (m *Model) pointsAt(t float64, cmp int) {
 	m.poseNodes(t)
-	blo, bhi, bok := m.shownBounds(cmp)
-	return render.UnionBounds(lo, hi, ok, blo, bhi, bok)
+	m.computeShown(cmp)
+	m.addShown(cmp)
 }
 
 // drawnPoints counts the points of the meshes the scene draws (its
@@ -228,24 +230,34 @@ func (m *Model) drawnPoints() int {
 	return n
 }
 
-// shownBounds computes the worlds Recompute computes from m.nodes (the
+// computeShown computes the worlds Recompute computes from m.nodes: the
 // mode's; the compared mode's for cmp >= 0; the wall's panes when it is
-// shown) and returns the box of the meshes the picture draws under them:
-// the panes', or the mode's and, shown as a ghost or the split, cmp's.
-func (m *Model) shownBounds(cmp int) (lo, hi mgl64.Vec3, ok bool) {
+// shown.
+func (m *Model) computeShown(cmp int) {
 	m.world(0, m.Mode)
 	if m.walling() {
 		m.wallWorlds()
-		return m.wallBounds()
+		return
 	}
-	var b []mgl64.Mat4
 	if cmp >= 0 {
 		m.world(1, cmp)
-		if m.Split || m.Ghost {
-			b = m.World[1]
-		}
 	}
-	return modelBounds(&m.bounds, &m.posed, m.World[0], b)
+}
+
+// addShown adds to the fit the points of the meshes the picture draws
+// under the worlds last computed: the panes', or the mode's and, shown as
+// a ghost or the split, cmp's.
+func (m *Model) addShown(cmp int) {
+	if m.walling() {
+		for i := range m.Wall.Panes {
+			render.FitMeshes(&m.fit, &m.bounds, &m.posed, m.Wall.Panes[i].World)
+		}
+		return
+	}
+	render.FitMeshes(&m.fit, &m.bounds, &m.posed, m.World[0])
+	if cmp >= 0 && (m.Split || m.Ghost) {
+		render.FitMeshes(&m.fit, &m.bounds, &m.posed, m.World[1])
+	}
 }
 
 // boxUnit returns the unit (render.UnitFor) of a model whose drawn
@@ -254,36 +266,6 @@ func (m *Model) shownBounds(cmp int) (lo, hi mgl64.Vec3, ok bool) {
 // framed whole.
 func boxUnit(lo, hi mgl64.Vec3) float64 {
 	return render.UnitFor(hi.Sub(lo).Len())
-}
-
-// fittedWall is fitted for the wall: cam fitted to the union of every
-// pane's meshes at a pane picture's aspect (see FrameNext), so each
-// pane's pistons lie inside it and all are drawn at the same scale.
-func (m *Model) fittedWall(cam render.Camera, w, h float64) (render.Camera, bool) {
-	aspect, ok := m.wallAspect(w, h)
-	if !ok {
-		return cam, false
-	}
-	lo, hi, ok := m.wallBounds()
-	lo, hi, ok = m.animatedBounds(lo, hi, ok, -1)
-	if !ok {
-		return cam, false
-	}
-	cam.Unit = boxUnit(lo, hi)
-	cam.Fit(lo, hi, aspect, WallMargin)
-	return cam, true
-}
-
-// modelBounds returns the box of sc's meshes under world a and, when b is
-// not nil, under b too (render.MeshBoundsWith d's buffers: skinned and
-// morphed meshes as drawn; render.UnionBounds).
-func modelBounds(d *scene.Deformer, sc *scene.Scene, a, b []mgl64.Mat4) (lo, hi mgl64.Vec3, ok bool) {
-	lo, hi, ok = render.MeshBoundsWith(d, sc, a)
-	if b != nil {
-		blo, bhi, bok := render.MeshBoundsWith(d, sc, b)
-		lo, hi, ok = render.UnionBounds(lo, hi, ok, blo, bhi, bok)
-	}
-	return lo, hi, ok
 }
 
 // PaneAt returns the viewport of the last Recompute's picture that holds

@@ -16,33 +16,35 @@ import (
 // (kit.FreeBand: 330 + 2*6 units each side).
 const bandX, bandW, bandH = 342.0, 596.0, 720.0
 
-// boxOnScreen projects the 8 corners of the meshes' box under world with
-// f and returns their pixel extent; ok is false when a corner does not
-// project (it is outside the view).
+// boxOnScreen projects every point of the meshes under world with f (the
+// drawn vertices, each placed by its node's world matrix) and returns
+// their pixel extent; ok is false when a point does not project (it is
+// outside the view).
 func boxOnScreen(t *testing.T, m *Model, f *render.Frame, world []mgl64.Mat4) (x0, y0, x1, y1 float64, ok bool) {
 	t.Helper()
-	lo, hi, found := render.MeshBounds(m.Scene, world)
-	if !found {
-		t.Fatal("no meshes")
-	}
 	x0, y0, x1, y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for i := 0; i < 8; i++ {
-		p := lo
-		for k := 0; k < 3; k++ {
-			if i>>k&1 == 1 {
-				p[k] = hi[k]
+	n := 0
+	for i := range m.Scene.Nodes {
+		mesh := render.NodeMesh(&m.Scene.Nodes[i])
+		if mesh == nil || i >= len(world) {
+			continue
+		}
+		for _, p := range mesh.Points {
+			q, in := f.Project(world[i].Mul4x1(p.Vec4(1)).Vec3())
+			if !in {
+				return 0, 0, 0, 0, false
 			}
+			x0, x1, y0, y1 = math.Min(x0, q[0]), math.Max(x1, q[0]), math.Min(y0, q[1]), math.Max(y1, q[1])
+			n++
 		}
-		q, in := f.Project(p)
-		if !in {
-			return 0, 0, 0, 0, false
-		}
-		x0, x1, y0, y1 = math.Min(x0, q[0]), math.Max(x1, q[0]), math.Min(y0, q[1]), math.Max(y1, q[1])
+	}
+	if n == 0 {
+		t.Fatal("no meshes")
 	}
 	return x0, y0, x1, y1, true
 }
 
-// checkFramed: the box of world's meshes lies inside f's viewport and
+// checkFramed: the drawn points of world's meshes lie inside f's viewport and
 // fills at least least of its width or height.
 func checkFramed(t *testing.T, name string, m *Model, f *render.Frame, world []mgl64.Mat4, least float64) {
 	t.Helper()
@@ -52,14 +54,20 @@ func checkFramed(t *testing.T, name string, m *Model, f *render.Frame, world []m
 	if !ok || x0 < vp.X-tol || x1 > vp.X+vp.W+tol || y0 < vp.Y-tol || y1 > vp.Y+vp.H+tol {
 		t.Errorf("%s: box %.1f,%.1f..%.1f,%.1f (projects %v) not inside %v", name, x0, y0, x1, y1, ok, vp)
 	}
-	if fx, fy := (x1-x0)/vp.W, (y1-y0)/vp.H; max(fx, fy) < least {
+	fx, fy := (x1-x0)/vp.W, (y1-y0)/vp.H
+	if max(fx, fy) < least {
 		t.Errorf("%s: box fills %.2f x %.2f of %v, want at least %.2f of one", name, fx, fy, vp, least)
+	}
+	// A single picture (least above a half: framed alone, not with
+	// another mode's) is centred on both axes, within 2% of the band.
+	if cx, cy := (x0+x1)/2-(vp.X+vp.W/2), (y0+y1)/2-(vp.Y+vp.H/2); least > 0.5 && (math.Abs(cx) > 0.02*vp.W || math.Abs(cy) > 0.02*vp.H) {
+		t.Errorf("%s: the picture's centre is off the band's by (%.1f, %.1f) px", name, cx, cy)
 	}
 }
 
 // TestLaunchFramesThePistons: at the first Recompute the piston and the
-// skew preset fill at least 40% of the band (the fit gives 80% of the
-// limiting side) inside it, seen from the default direction.
+// skew preset fill 75% of the band's limiting side (FrameMargin),
+// centred, inside it, seen from the default direction.
 func TestLaunchFramesThePistons(t *testing.T) {
 	for _, preset := range []string{"piston", "skew"} {
 		st := state.Default()
@@ -72,7 +80,7 @@ func TestLaunchFramesThePistons(t *testing.T) {
 			t.Fatalf("%s: NewModel did not ask for framing", preset)
 		}
 		m.Recompute(bandX, bandW, bandH)
-		checkFramed(t, preset, m, &m.Frames[0], m.World[0], 0.4)
+		checkFramed(t, preset, m, &m.Frames[0], m.World[0], 0.74)
 		d := render.DefaultCamera()
 		if m.Camera.Yaw != d.Yaw || m.Camera.Pitch != d.Pitch || m.Camera.Fov != d.Fov || m.Camera.Ortho {
 			t.Errorf("%s: framing changed the direction: %+v", preset, m.Camera)
@@ -146,7 +154,7 @@ func TestFramingWaitsForTheUser(t *testing.T) {
 	if m.Camera.Yaw != turned.Yaw || m.Camera.Pitch != turned.Pitch || m.Camera.Distance == turned.Distance {
 		t.Errorf("Z: camera %+v, want the user's direction %g, %g re-framed", m.Camera, turned.Yaw, turned.Pitch)
 	}
-	checkFramed(t, "Z", m, &m.Frames[0], m.World[0], 0.4)
+	checkFramed(t, "Z", m, &m.Frames[0], m.World[0], 0.74)
 
 	m.FrameNext()
 	m.Camera.Yaw = 10
@@ -237,7 +245,7 @@ func TestTopViewShowsTheParallelogram(t *testing.T) {
 	m.SetView(ViewTop)
 	m.ToggleOrtho()
 	m.Recompute(bandX, bandW, bandH)
-	checkFramed(t, "top", m, &m.Frames[0], m.World[0], 0.4)
+	checkFramed(t, "top", m, &m.Frames[0], m.World[0], 0.74)
 	f := &m.Frames[0]
 	w := m.World[0][m.Scene.Index("B")]
 	o := mgl64.Vec3{w[12], w[13], w[14]}
@@ -279,7 +287,7 @@ func TestViewsAndOrtho(t *testing.T) {
 		if m.Camera.Yaw != o.Yaw || m.Camera.Pitch != o.Pitch {
 			t.Errorf("%v: yaw %g pitch %g, want %v", v, m.Camera.Yaw, m.Camera.Pitch, o)
 		}
-		checkFramed(t, v.String(), m, &m.Frames[0], m.World[0], 0.4)
+		checkFramed(t, v.String(), m, &m.Frames[0], m.World[0], 0.74)
 	}
 	m.ToggleOrtho()
 	if !m.Camera.Ortho {

@@ -86,6 +86,16 @@ type Model struct {
 	Player Player
 	posed  scene.Scene    // the scene as drawn: its Nodes are nodes (posed, spun)
 	bounds scene.Deformer // the framing's buffers for skinned and morphed meshes
+	fit    render.Fitter  // the framing's fit (fitted)
+	probe  render.Frame   // the follow check's projection (subjectFits)
+
+	// Follow is the camera-follows setting (follow.go): on, an action
+	// the view reports with FollowNext re-frames the model when it no
+	// longer sits well in the picture; off, only Z, the view keys, Reset
+	// and the first picture frame it.
+	Follow      bool
+	followCheck bool  // a follow check waits for the next Recompute
+	glide       glide // a follow re-frame under way
 
 	band      [2]float64    // the band's width and height at the last Recompute
 	bandX     float64       // the band's left edge at the last Recompute
@@ -130,7 +140,7 @@ func NewModel(st state.State) (*Model, error) {
 	// (state.OpenMode, the one rule of every surface).
 	m := &Model{Mode: modes.Index(state.OpenMode(st.Mode, st.ModeGiven(), file != nil && file.GLTF != nil)), Compare: -1, Split: st.Split, Spin: st.Spin,
 		Opt: render.DefaultOptions(), Ghost: true, Home: HomeCamera(st), Picked: -1, modeGiven: st.ModeGiven(),
-		Player: Player{Speed: 1, Loop: true}}
+		Player: Player{Speed: 1, Loop: true}, Follow: !st.NoFollow}
 	if m.Mode < 0 {
 		m.Mode = modes.Index(modes.Default)
 	}
@@ -444,6 +454,7 @@ func (m *Model) Recompute(x, w, h float64) {
 		cmp = -1
 	}
 	m.honourFrame(w, h, cmp)
+	m.followUp(x, w, h, cmp)
 	opt := m.Opt
 	if cmp >= 0 && (m.Split || m.Ghost) {
 		opt.EdgeCap = SplitCap(m.Opt.EdgeCap, 2)
@@ -486,6 +497,7 @@ func (m *Model) recomputeWall(x, w, h float64) {
 	m.layoutWall(x, w, h)
 	m.wallWorlds()
 	m.honourFrame(w, h, -1)
+	m.followUp(x, w, h, -1)
 	m.Frames[0].Begin(m.Camera, render.Viewport{})
 	m.Frames[1].Begin(m.Camera, render.Viewport{})
 	m.Arcs = [2]SkewArc{}

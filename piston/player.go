@@ -266,8 +266,10 @@ func (m *Model) StepFrames(n int) {
 // Recompute). Past the last key it wraps to the first key when Loop is
 // on (start + (t - start) mod (end - start)), else it stops on the last
 // key and pauses. A paused timeline, and a dt that is not a positive
-// finite number, change nothing. Tick allocates nothing.
+// finite number, change nothing. Tick first moves a follow re-frame's
+// glide one tick on (follow.go); it allocates nothing.
 func (m *Model) Tick(dt float64) bool {
+	m.tickGlide()
 	p := &m.Player
 	if !p.Playing || !(dt > 0) || math.IsInf(dt, 0) {
 		return false

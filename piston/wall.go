@@ -62,8 +62,8 @@ const (
 	WallBorder     = 1.0  // a pane border's width
 	WallChosenLine = 2.0  // the border's width around the pane of the main mode
 	// WallMargin is FrameMargin for the wall's small pictures: the
-	// pistons of every pane (their union) fill the middle 90%.
-	WallMargin = 0.05
+	// pistons of every pane (their union) fill the middle 75%.
+	WallMargin = 0.125
 )
 
 // allModes returns every index of modes.All in order.
@@ -198,15 +198,6 @@ func (m *Model) wallWorlds() {
 			p.Readout = modes.AnalyzeWorld(p.World[m.Picked], modes.WorldRotation(p.nodes, m.Picked))
 		}
 	}
-}
-
-// wallBounds returns the box of every pane's meshes under its world.
-func (m *Model) wallBounds() (lo, hi mgl64.Vec3, ok bool) {
-	for i := range m.Wall.Panes {
-		plo, phi, pok := render.MeshBoundsWith(&m.bounds, &m.posed, m.Wall.Panes[i].World)
-		lo, hi, ok = render.UnionBounds(lo, hi, ok, plo, phi, pok)
-	}
-	return lo, hi, ok
 }
 
 // wallAspect returns the panes' picture aspect for a band w by h, and

@@ -32,6 +32,29 @@ func MeshBounds(s *scene.Scene, world []mgl64.Mat4) (lo, hi mgl64.Vec3, ok bool)
 func MeshBoundsWith(d *scene.Deformer, s *scene.Scene, world []mgl64.Mat4) (lo, hi mgl64.Vec3, ok bool) {
 	lo = mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi = mgl64.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+	eachMeshPoint(d, s, world, func(q mgl64.Vec3) {
+		for k := 0; k < 3; k++ {
+			lo[k], hi[k] = math.Min(lo[k], q[k]), math.Max(hi[k], q[k])
+		}
+		ok = true
+	})
+	if !ok {
+		return mgl64.Vec3{}, mgl64.Vec3{}, false
+	}
+	return lo, hi, true
+}
+
+// FitMeshes adds to f the world points of the nodes' meshes that
+// MeshBoundsWith measures (the same nodes and points skipped), so a
+// camera can be framed to what is drawn (Fitter). It allocates nothing
+// once d has grown.
+func FitMeshes(f *Fitter, d *scene.Deformer, s *scene.Scene, world []mgl64.Mat4) {
+	eachMeshPoint(d, s, world, f.Add)
+}
+
+// eachMeshPoint calls fn with every finite world point of the nodes'
+// meshes (see MeshBounds).
+func eachMeshPoint(d *scene.Deformer, s *scene.Scene, world []mgl64.Mat4, fn func(q mgl64.Vec3)) {
 	n := 0
 	if s != nil {
 		n = min(len(s.Nodes), len(world))
@@ -58,16 +81,9 @@ func MeshBoundsWith(d *scene.Deformer, s *scene.Scene, world []mgl64.Mat4) (lo, 
 			if !transform.Finite(q[0], q[1], q[2]) {
 				continue
 			}
-			for k := 0; k < 3; k++ {
-				lo[k], hi[k] = math.Min(lo[k], q[k]), math.Max(hi[k], q[k])
-			}
-			ok = true
+			fn(q)
 		}
 	}
-	if !ok {
-		return mgl64.Vec3{}, mgl64.Vec3{}, false
-	}
-	return lo, hi, true
 }
 
 // UnionBounds returns the smallest box holding the boxes a (alo..ahi,

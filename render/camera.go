@@ -354,52 +354,13 @@ const FitMinRadius = 0.5
 // degrees, with a unit too small for it) is centred and cropped, since the
 // far plane (Far) would cut it anyway.
 func (c *Camera) Fit(lo, hi mgl64.Vec3, aspect, margin float64) {
-	if !transform.Finite(lo[0], lo[1], lo[2], hi[0], hi[1], hi[2], aspect, margin) || !(aspect > 0) ||
-		!(c.Fov > 0 && c.Fov < 180) {
+	if !transform.Finite(lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]) {
 		return
 	}
-	s := 1 - 2*mgl64.Clamp(margin, 0, 0.45) // the inner rectangle's share of the viewport
-	ty := math.Tan(mgl64.DegToRad(c.Fov) / 2)
-	kx, ky := s*aspect*ty, s*ty // inner half-width and half-height per unit of depth
-	ctr := lo.Add(hi).Mul(0.5)
-	half := mgl64.Vec3{math.Abs(hi[0]-lo[0]) / 2, math.Abs(hi[1]-lo[1]) / 2, math.Abs(hi[2]-lo[2]) / 2}
-	u := c.U()
-	if r := FitMinRadius * u; max(half[0], half[1], half[2]) < r {
-		half = mgl64.Vec3{r, r, r}
+	var f Fitter
+	f.Start(*c, aspect, margin)
+	addBox(&f, lo, hi)
+	if fit, ok := f.Fit(); ok {
+		*c = fit
 	}
-	r, up, b := c.Right(), c.Up(), c.Offset()
-	// In the camera's axes about the centre (x right, y up, z toward the
-	// eye), a corner at depth D - z is inside the inner rectangle when
-	// |x - ex| <= kx (D - z), and likewise for y: with px = max(x + kx z)
-	// and qx = min(x - kx z), the smallest D is (px - qx) / (2 kx) at
-	// ex = (px + qx) / 2, where the box touches both sides.
-	inf := math.Inf(1)
-	px, qx, py, qy, zmax, hx, hy := -inf, inf, -inf, inf, -inf, 0.0, 0.0
-	for i := 0; i < 8; i++ {
-		q := half
-		for k := 0; k < 3; k++ {
-			if i>>k&1 == 1 {
-				q[k] = -q[k]
-			}
-		}
-		x, y, z := q.Dot(r), q.Dot(up), q.Dot(b)
-		px, qx = max(px, x+kx*z), min(qx, x-kx*z)
-		py, qy = max(py, y+ky*z), min(qy, y-ky*z)
-		zmax, hx, hy = max(zmax, z), max(hx, math.Abs(x)), max(hy, math.Abs(y))
-	}
-	var d, ex, ey float64
-	if c.Ortho {
-		d = max(hx/kx, hy/ky)
-	} else {
-		d = max((px-qx)/(2*kx), (py-qy)/(2*ky), zmax+2*Near*u)
-		ex, ey = (px+qx)/2, (py+qy)/2
-	}
-	if !transform.Finite(d, ex, ey) {
-		return
-	}
-	if d > MaxDistance*u {
-		ex, ey = 0, 0 // cropped anyway: keep the centre in the middle
-	}
-	c.Target = ctr.Add(r.Mul(ex)).Add(up.Mul(ey))
-	c.Distance = mgl64.Clamp(d, MinDistance*u, MaxDistance*u)
 }

@@ -237,6 +237,24 @@ func viewParams() []Param {
 				return nil
 			},
 			Value: func(s State) []string { return nonDefault(s.View, "") }},
+		{Name: "follow", IsBool: true, Usage: "the camera follows: re-frames (a short glide) when the model leaves the picture or shrinks below 60% of it after an edit, a preset, a mode change, the split, the wall, hiding the UI or a resize (-follow=false keeps the camera where it is; Z frames)",
+			Apply: func(s *State, v string) error {
+				b, err := parseBool("follow", v)
+				if err != nil {
+					return err
+				}
+				s.NoFollow = !b
+				return nil
+			},
+			Value: func(s State) []string {
+				if s.NoFollow {
+					return []string{"0"}
+				}
+				return nil
+			}},
+		{Name: "present", IsBool: true, Usage: "presenter mode: no windows, the picture fills the screen above a thin strip (the tour's Prev and Next, the mode, the keys, a legend); labels and lines scale with the screen (key K)",
+			Apply: func(s *State, v string) (err error) { s.Present, err = parseBool("present", v); return },
+			Value: func(s State) []string { return boolValue(s.Present) }},
 		{Name: "ortho", IsBool: true, Usage: "orthographic projection (parallel lines stay parallel: skew shows as a parallelogram)",
 			Apply: func(s *State, v string) (err error) { s.Ortho, err = parseBool("ortho", v); return },
 			Value: func(s State) []string { return boolValue(s.Ortho) }},

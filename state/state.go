@@ -53,6 +53,8 @@ type State struct {
 	Camera     *CameraSpec // nil for the default view
 	View       string      // one of Views: the camera's direction, framed ("" keeps the default direction)
 	Ortho      bool        // orthographic projection
+	NoFollow   bool        // the camera stays put after edits (the follow setting off)
+	Present    bool        // presenter mode: no windows, a thin strip, labels sized for a hall
 	Lab        string      // one of LabNames
 	AntiAlias  string      // one of AntiAliasModes
 	Edges      int         // most mesh edges drawn per frame: 0 the default (render.DefaultEdgeCap), -1 no cap

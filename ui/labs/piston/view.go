@@ -65,6 +65,49 @@ type view struct {
 	nodesAt image.Rectangle  // the Nodes window's bounds at the last update (UI units), for tests
 
 	scopedWindows func() // v.layWindows, made once: Windows runs every frame
+	editedFn      func() // v.edited, made once
+	follow        followWatch
+}
+
+// followWatch is what the view last saw of the actions after which the
+// camera follows (piston.Model.FollowNext): the mode, the comparison,
+// the split, the wall and the scene; an edit made with a slider or a
+// number field waits in edited until the pointer is released.
+type followWatch struct {
+	mode, compare int
+	split, wall   bool
+	scene         *scene.Scene
+	edited        bool
+	seen          bool
+	touches       []ebiten.TouchID
+}
+
+// edited is a slider's or number field's change: the model is touched,
+// and once the pointer is up the camera follows (watchFollow).
+func (v *view) edited() {
+	v.M.Touch()
+	v.follow.edited = true
+}
+
+// watchFollow asks the model for a follow check (FollowNext) after an
+// action that can move the model out of the picture: an edit released, a
+// new scene or preset, a mode change, the comparison or split toggled
+// (C), the wall shown or hidden (W). A new band (H, a resize) is seen by
+// Update.
+func (v *view) watchFollow() {
+	m, f := v.M, &v.follow
+	now := followWatch{mode: m.Mode, compare: m.Compare, split: m.Split, wall: m.Wall.On, scene: m.Scene}
+	changed := f.seen && (now.mode != f.mode || now.compare != f.compare || now.split != f.split || now.wall != f.wall || now.scene != f.scene)
+	f.mode, f.compare, f.split, f.wall, f.scene, f.seen = now.mode, now.compare, now.split, now.wall, now.scene, true
+	if f.edited {
+		f.touches = ebiten.AppendTouchIDs(f.touches[:0])
+		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) && len(f.touches) == 0 {
+			f.edited, changed = false, true
+		}
+	}
+	if changed {
+		m.FollowNext()
+	}
 }
 
 // notesCache holds the notes drawn under the picture: the last Open's
@@ -84,6 +127,7 @@ type notesCache struct {
 func newView(m *piston.Model) *view {
 	v := &view{M: m, titleOf: [2]int{-2, -2}}
 	v.scopedWindows = v.layWindows
+	v.editedFn = v.edited
 	v.win.init(m)
 	return v
 }
@@ -120,8 +164,11 @@ func figure(st state.State, w, h int, g state.Gesture) ([]render.Segment, []rend
 }
 
 // Animating reports whether B spins, a sweep plays or the timeline
-// plays: the App then draws at the display's rate; paused, it is quiet.
-func (v *view) Animating() bool { return v.M.Spinning() || v.sweep.on || v.M.Player.Playing }
+// plays, or the camera glides to follow the model: the App then draws at
+// the display's rate; paused, it is quiet.
+func (v *view) Animating() bool {
+	return v.M.Spinning() || v.sweep.on || v.M.Player.Playing || v.M.Gliding()
+}
 
 // sweepPlay is a sweep gesture under way: the gesture and the ticks
 // played.
@@ -225,10 +272,14 @@ func (v *view) Update(in *kit.Input) error {
 		x, w = 0, in.Width
 	}
 	if h := in.PictureHeight(); in.Resized || w != v.w || h != v.h || x != v.x || in.AntiAlias != v.aa || in.UIScale != v.uiScale {
+		if v.w > 0 && (w != v.w || h != v.h || x != v.x) {
+			m.FollowNext() // hiding the UI, the split's band, a resize
+		}
 		v.aa, v.uiScale = in.AntiAlias, in.UIScale
 		v.x, v.w, v.h = x, w, h
 		m.Touch()
 	}
+	v.watchFollow()
 	v.playSweep()
 	m.Tick(1.0 / state.TicksPerSecond) // a playing timeline: one tick of real time
 	if !m.Dirty() {

@@ -219,14 +219,14 @@ func (v *view) sliderRows(ctx *debugui.Context, compact bool) {
 		row(w.scaleLabel, w.scaleShort)
 		sx := &m.Edits[scaled].Scale[0]
 		if *sx >= 0 && *sx <= 5 {
-			ctx.SliderF(sx, 0, 5, 0.01, 2).On(m.Touch)
+			ctx.SliderF(sx, 0, 5, 0.01, 2).On(v.editedFn)
 		} else {
 			ctx.Text(fmt.Sprintf("%.2f (outside 0..5: edit it in Nodes)", *sx))
 		}
 	}
 	if w.a >= 0 {
 		row(w.rotLabel, "A rot y")
-		ctx.SliderF(&m.Edits[w.a].Euler[1], -180, 180, 1, 0).On(m.Touch)
+		ctx.SliderF(&m.Edits[w.a].Euler[1], -180, 180, 1, 0).On(v.editedFn)
 	}
 	ctx.SetGridLayout([]int{-1}, nil)
 	if m.SpinAt >= 0 {
@@ -246,16 +246,15 @@ var axisNames = [3]string{"x", "y", "z"}
 // vecRows makes three rows (x, y, z) of label, slider and number field
 // bound to vec; a number typed past the slider's range is clamped to it.
 func (v *view) vecRows(ctx *debugui.Context, label string, vec *mgl64.Vec3, rng, step float64, digits int) {
-	m := v.M
 	rng = sliderRange(*vec, rng)
 	ctx.IDScope(label, func() {
 		ctx.SetGridLayout([]int{40, -3, -2}, nil)
 		ctx.Loop(3, func(k int) {
 			ctx.Text(label + axisNames[k])
-			ctx.SliderF(&vec[k], -rng, rng, step, digits).On(m.Touch)
+			ctx.SliderF(&vec[k], -rng, rng, step, digits).On(v.editedFn)
 			ctx.NumberFieldF(&vec[k], step, digits).On(func() {
 				vec[k] = max(-rng, min(rng, vec[k]))
-				m.Touch()
+				v.edited()
 			})
 		})
 	})
@@ -362,6 +361,7 @@ func (v *view) viewWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input
 		ctx.Checkbox(&m.Opt.LocalAxes, "local axes").On(m.Touch)
 		ctx.Checkbox(&m.Opt.Labels, "labels").On(m.Touch)
 		ctx.Checkbox(&m.Ghost, "ghost").On(m.Touch)
+		ctx.Checkbox(&m.Follow, "camera follows").On(m.FollowNext)
 		v.uiScaleRow(ctx, in)
 	})
 }
