@@ -40,12 +40,21 @@ func TestFigure(t *testing.T) {
 
 	cmp := st
 	cmp.Compare = "accumulate-matrices"
-	both, _, err := Figure(cmp, w, h)
+	both, bothLabels, err := Figure(cmp, w, h)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(both) <= len(segs) || !slices.Equal(both[len(both)-len(segs):], segs) {
-		t.Errorf("compare: %d segments, want more than %d ending with the plain figure's", len(both), len(segs))
+	// The ghost first, then the plain figure, then the legend's sample
+	// lines (one solid, a few dashes).
+	found := false
+	for k := 2; k <= 8 && len(both) >= len(segs)+k; k++ {
+		found = found || slices.Equal(both[len(both)-len(segs)-k:len(both)-k], segs)
+	}
+	if !found {
+		t.Errorf("compare: %d segments, want the plain figure's %d followed by the legend's", len(both), len(segs))
+	}
+	if !slices.ContainsFunc(bothLabels, func(l render.Label) bool { return l.Text == "ghost: accumulate-matrices" }) {
+		t.Error("compare: no legend naming the ghost")
 	}
 
 	scaled := st

@@ -468,13 +468,14 @@ func (m *Model) Recompute(x, w, h float64) {
 	default:
 		m.Frames[0].Begin(m.Camera, render.Viewport{X: x, W: w, H: h})
 		if cmp >= 0 && m.Ghost {
-			ghost := render.Options{Dim: GhostDim, EdgeCap: opt.EdgeCap}
+			ghost := render.Options{Dim: GhostDim, EdgeCap: opt.EdgeCap, Dash: GhostDash * render.LabelScale(m.LabelScale)}
 			m.Frames[0].Scene(&m.posed, m.World[1], ghost)
 		}
 		m.Frames[0].Scene(&m.posed, m.World[0], opt)
 		m.Frames[1].Begin(m.Camera, render.Viewport{})
 	}
 	m.artifacts(cmp >= 0 && m.Split)
+	m.legend(x, cmp)
 }
 
 // SplitCap returns the edge cap (render.Options.EdgeCap) of each of n
@@ -518,8 +519,9 @@ func (m *Model) poseNodes(t float64) {
 	}
 }
 
-// GhostDim is the alpha factor of the compare mode's ghost.
-const GhostDim = 0.35
+// GhostDim is the alpha factor of the compare mode's ghost, which is
+// also dashed (GhostDash).
+const GhostDim = 0.5
 
 func (m *Model) world(k, mode int) {
 	n := len(m.nodes)

@@ -89,6 +89,7 @@ type Frame struct {
 	// sets it for the edge cap; 0 and 1 draw all). meshTotal and
 	// meshDrawn count the edges and dots Scene was given and drew.
 	stride, meshTotal, meshDrawn int
+	dash                         float64        // Scene's Options.Dash while it draws meshes: emit dashes edges
 	spread                       spreadBuf      // SpreadLabels' scratch
 	deform                       scene.Deformer // skinned and morphed points of Scene
 }
@@ -279,7 +280,30 @@ func (f *Frame) emit(a, b *hpoint, c Color, width float32) {
 		width = 1
 	}
 	depth := a.d + (b.d-a.d)*(t0+t1)/2
+	if f.dash > 0 {
+		f.dashed(sa, sb, c, depth, width)
+		return
+	}
 	f.Segments = append(f.Segments, Segment{A: sa, B: sb, Color: c, Depth: depth, Width: width})
+}
+
+// dashed appends the screen segment a-b as dashes of f.dash pixels with
+// gaps of DashGap times that (Options.Dash); a segment shorter than one
+// dash and gap keeps its middle dash/(dash+gap) share.
+func (f *Frame) dashed(a, b mgl64.Vec2, c Color, depth float64, width float32) {
+	d := b.Sub(a)
+	l := d.Len()
+	period := f.dash * (1 + DashGap)
+	on := f.dash / period
+	if l <= period {
+		m := (1 - on) / 2
+		f.Segments = append(f.Segments, Segment{A: a.Add(d.Mul(m)), B: a.Add(d.Mul(1 - m)), Color: c, Depth: depth, Width: width})
+		return
+	}
+	for s := 0.0; s < l; s += period {
+		e := math.Min(s+f.dash, l)
+		f.Segments = append(f.Segments, Segment{A: a.Add(d.Mul(s / l)), B: a.Add(d.Mul(e / l)), Color: c, Depth: depth, Width: width})
+	}
 }
 
 // clip returns the parameter interval [t0, t1] of the segment a-b (clip

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/scene"
@@ -17,7 +19,17 @@ type Options struct {
 	// 0 means DefaultEdgeCap, a negative value no cap. Past it every
 	// mesh is thinned evenly (see Frame.Thinned).
 	EdgeCap int
+	// Dash, when positive, draws mesh edges dashed: dashes Dash pixels
+	// long with gaps of DashGap times that, along each edge on the
+	// screen; an edge shorter than one dash and gap keeps only its
+	// middle part of the same share, so a curve of short edges reads as
+	// dashed too (a ghost that shows on a projector, not only dimmer).
+	// Zero, negative or NaN: solid.
+	Dash float64
 }
+
+// DashGap is a dashed edge's gap as a share of its dash (Options.Dash).
+const DashGap = 0.7
 
 // DefaultEdgeCap is the default Options.EdgeCap: 50,000 edges keep a
 // large model interactive (update and projection well under 16 ms per
@@ -122,6 +134,9 @@ func (f *Frame) Scene(s *scene.Scene, world []mgl64.Mat4, opt Options) {
 		f.stride = (total + limit - 1) / limit
 	}
 	f.meshTotal += total
+	if opt.Dash > 0 && !math.IsInf(opt.Dash, 1) {
+		f.dash = opt.Dash
+	}
 	for i := 0; i < n; i++ {
 		nd := &s.Nodes[i]
 		m := NodeMesh(nd)
@@ -135,7 +150,7 @@ func (f *Frame) Scene(s *scene.Scene, world []mgl64.Mat4, opt Options) {
 		}
 		f.Mesh(m, world[i], RGB(nd.Color).Dim(dim), ShapeWidth)
 	}
-	f.stride = 1
+	f.stride, f.dash = 1, 0
 	for i := 0; i < n; i++ {
 		w := &world[i]
 		if !transform.Finite(w[:]...) {
