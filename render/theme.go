@@ -12,6 +12,10 @@ package render
 // value, so a figure matches a screenshot (RGB 18, 19, 24).
 var Background = rgb8(18, 19, 24)
 
+// StripBackground is presenter mode's strip under the picture: a shade
+// lighter than Background, so the strip reads as apart from the picture.
+var StripBackground = rgb8(32, 34, 42)
+
 // Text and the help overlay.
 var (
 	White     = Color{1, 1, 1, 1}           // titles and messages

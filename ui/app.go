@@ -72,7 +72,8 @@ type App struct {
 	level   kit.Level
 	shown   kit.Level // the level H returns to
 	help    bool
-	tour    tourState // the guided tour (tour.go)
+	tour    tourState    // the guided tour (tour.go)
+	present presentState // presenter mode (present.go)
 	capture debugui.InputCapturingState
 
 	dragging, panning bool
@@ -143,6 +144,7 @@ func NewApp(st state.State, cfg Config, labs []kit.Lab) (*App, error) {
 	a.aaFinal = !a.aaAuto
 	a.keyBuf, a.touchBuf = make([]ebiten.Key, 0, 8), make([]ebiten.TouchID, 0, 4)
 	a.in.UIScale = max(1, st.UIScale)
+	a.present.on = st.Present
 	a.in.SetUIScale = func(n int) { a.in.UIScale = max(1, min(3, n)) }
 	a.uiFunc = a.windows
 	a.lab = max(0, indexOf(a.names, st.Lab))
@@ -241,6 +243,10 @@ func (a *App) Update() error {
 	in.Resized = in.Width != float64(a.w) || in.Height != float64(a.h)
 	in.Width, in.Height, in.DeviceScale, in.Level = float64(a.w), float64(a.h), a.scale, a.level
 	in.OpenErrorsShown = a.cfg.Opened != nil
+	in.Present = a.present.on
+	if in.Present {
+		in.Level = kit.LevelOff // presenter mode: no windows
+	}
 	if in.Level == kit.LevelFull && smallScreen(in) {
 		// A phone-sized frame: every window would cover the picture, so
 		// show only the mode chooser and the seed's slider.
@@ -255,7 +261,7 @@ func (a *App) Update() error {
 		a.layoutScope = "size" + strconv.Itoa(a.layoutGen)
 	}
 	a.capture = 0
-	if a.level != kit.LevelOff {
+	if in.Level != kit.LevelOff {
 		c, err := a.ui.Update(a.uiFunc)
 		if err != nil {
 			return err
@@ -270,10 +276,12 @@ func (a *App) Update() error {
 	if in.Keys {
 		a.keys()
 	}
-	if a.tour.step > 0 {
+	onStrip := a.presentClick()
+	if a.tour.step > 0 && !onStrip {
 		a.tourClick()
 	}
 	a.layoutTour()
+	a.layoutPresent()
 	a.text.Scale = float64(kit.UIPixels(in))
 	if err := a.view().Update(in); err != nil {
 		return err
@@ -454,7 +462,7 @@ func (a *App) touches(free bool) {
 	}
 }
 
-// keys handles the app's own shortcuts: H, F, P, +, -, ? and Escape.
+// keys handles the app's own shortcuts: H, F, K, P, +, -, ? and Escape.
 func (a *App) keys() {
 	if inpututil.IsKeyJustPressed(ebiten.KeyH) {
 		if a.level == kit.LevelOff {
@@ -465,6 +473,9 @@ func (a *App) keys() {
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyF) {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyK) {
+		a.SetPresenting(!a.present.on)
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyP) {
 		a.shotPath = time.Now().Format("skewlab-20060102-150405.png")
@@ -570,7 +581,8 @@ func (a *App) Draw(screen *ebiten.Image) {
 	screen.Fill(a.cfg.Background)
 	a.view().Draw(screen)
 	a.drawTour(screen)
-	if a.level != kit.LevelOff && a.updates > 0 {
+	a.drawPresent(screen)
+	if a.in.Level != kit.LevelOff && a.updates > 0 {
 		a.ui.Draw(screen)
 	}
 	if a.help {
@@ -596,6 +608,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 var appHelp = []string{
 	"H           hide or show the UI",
 	"F           fullscreen",
+	"K           presenter mode: no windows, a strip with Prev/Next, big labels",
 	"P           save a PNG screenshot (the path is printed)",
 	"Right, PgDn next tour step; Left, PgUp the step before (Tour button)",
 	"Esc         leave the tour, keeping what it shows",

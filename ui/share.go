@@ -6,7 +6,8 @@ import "skewlab/state"
 // State returns the state that reproduces what the app shows now: the lab
 // shown, every made view's part (the piston lab's mode, comparison, spin,
 // edited sliders and camera; the drift lab's normalization; the dynamics
-// lab's preset while it is shown), the UI level and the UI scale. This is
+// lab's preset while it is shown), the UI level, the UI scale and
+// presenter mode. This is
 // what the web page's Share button puts in the URL. A view's part comes
 // from its Share, the views not shown first in lab order, then the shown
 // one; before a lab has been opened, its part is the state the app
@@ -19,7 +20,9 @@ func (a *App) State() state.State {
 		if level == kit.LevelOff && a.st.UI != "off" {
 			level = a.shown
 		}
-		return a.tourShare(level)
+		st := a.tourShare(level)
+		st.Present = a.present.on
+		return st
 	}
 	st := a.st
 	st.Lab = a.labs[a.lab].State.Name
@@ -41,5 +44,6 @@ func (a *App) State() state.State {
 	st.UI = state.UILevels[level]
 	st.UIScale = a.in.UIScale
 	st.AntiAlias = a.st.AntiAlias // the setting, not auto's choice of the moment
+	st.Present = a.present.on
 	return st
 }

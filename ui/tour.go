@@ -139,7 +139,7 @@ func (a *App) tourKeys() {
 // clickSlop device-independent pixels) outside the UI while the UI is
 // off, wrapping from the last step to the first.
 func (a *App) tourClick() {
-	if a.level != kit.LevelOff {
+	if a.in.Level != kit.LevelOff {
 		a.tour.press = false
 		return
 	}
@@ -166,8 +166,8 @@ const clickSlop = 4.0
 func (a *App) layoutTour() {
 	in := &a.in
 	in.ViewH, in.TourKeys = 0, a.tour.step > 0
-	if a.tour.step == 0 {
-		return
+	if a.tour.step == 0 || a.present.on {
+		return // presenter mode: the strip names the step (present.go)
 	}
 	x, w := in.ViewX, in.ViewW
 	if !(w > 0) {
@@ -192,7 +192,7 @@ func (a *App) layoutTour() {
 // drawTour draws the caption band: its background, the rule and the
 // text.
 func (a *App) drawTour(screen *ebiten.Image) {
-	if a.tour.step == 0 {
+	if a.tour.step == 0 || a.present.on {
 		return
 	}
 	o := &a.tour.overlay

@@ -11,6 +11,7 @@ import (
 	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"skewlab/render"
 	"skewlab/state"
 )
 
@@ -50,6 +51,10 @@ type Input struct {
 	ViewX, ViewW    float64     // the band of the screen the windows leave free for the picture; ViewW 0 means all of it
 	ViewH           float64     // the picture's height from the top (the tour's caption takes the rest); 0 means the full height
 	TourKeys        bool        // the tour is shown: Left, Right, PageUp, PageDown and Esc belong to it, not to the view
+	// Present is presenter mode: no windows (Level is LevelOff), the
+	// App's strip under the picture (ViewH ends above it), and text and
+	// lines sized for a hall (TextScale).
+	Present bool
 
 	// CursorX and CursorY are where a zoom aims, in device pixels (y
 	// down): the mouse cursor, or the midpoint of a two-finger pinch.
@@ -60,6 +65,38 @@ type Input struct {
 	// it only counts touches that started outside the UI.
 	Pinch float64
 }
+
+// TextScale returns the scale views draw text at (1 for render.TextSize
+// pixels): the UI's pixel scale (UIPixels), and in presenter mode at
+// least the screen height over PresentLines ems, so a label is at least
+// 1/PresentLines of the picture's height (27 pixels at 1080).
+func TextScale(in *Input) float64 {
+	s := float64(UIPixels(in))
+	if in.Present {
+		s = max(s, in.Height/(PresentLines*render.TextSize))
+	}
+	return s
+}
+
+// LineScale returns the factor views widen lines by: the device scale
+// times a half more per UI scale step, and in presenter mode at least the
+// screen height over PresentLineHeight, so lines stay visible across a
+// hall.
+func LineScale(in *Input) float64 {
+	s := max(1, in.DeviceScale) * (1 + 0.5*float64(max(1, in.UIScale)-1))
+	if in.Present {
+		s = max(s, in.Height/PresentLineHeight)
+	}
+	return s
+}
+
+// PresentLines is how many label heights fit the screen's height in
+// presenter mode (TextScale); PresentLineHeight the screen height, in
+// pixels, per unit of line width there (LineScale).
+const (
+	PresentLines      = 40
+	PresentLineHeight = 600
+)
 
 // PictureHeight returns the height, from the top, left to the picture:
 // ViewH when set (a tour step's caption takes the band below it), else

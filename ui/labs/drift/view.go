@@ -99,7 +99,7 @@ func (v *driftView) Update(in *kit.Input) error {
 // large as the UI scale where it fits (drift.FitScale: at UI 2x on
 // 1920x1080 the texts would otherwise run into each other).
 func driftLayout(in *kit.Input, w, h float64) drift.Layout {
-	ui := float64(kit.UIPixels(in))
+	ui := kit.TextScale(in)
 	lay := drift.Layout{W: w, H: h, CharW: driftCharW, LineH: drift.LinePitch,
 		Left: (driftPanelWidth + 2*kit.Margin) * ui, Bottom: driftLabBarH * ui}
 	if in.PictureHeight() < in.Height {

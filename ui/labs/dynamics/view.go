@@ -105,7 +105,7 @@ func (v *view) Update(in *kit.Input) error {
 		v.gesture.on = v.Perform(v.gesture.g, &v.gesture.reversed)
 		v.dirty = true
 	}
-	v.nums.scale = float64(kit.UIPixels(in))
+	v.nums.scale = kit.TextScale(in)
 	v.labels.Scale = v.nums.scale
 	if v.LabelScale != v.nums.scale {
 		v.LabelScale = v.nums.scale // the drawn labels' size, so the spread boxes match them

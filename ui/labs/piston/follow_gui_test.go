@@ -2,10 +2,12 @@ package pistonlab
 
 import (
 	"image"
+	"image/draw"
 	"testing"
 
 	"skewlab/modes"
 	"skewlab/piston"
+	"skewlab/render"
 	"skewlab/state"
 	"skewlab/ui/internal/uitest"
 	"skewlab/ui/kit"
@@ -36,6 +38,17 @@ func settle(t *testing.T, v *view, in *kit.Input) {
 func checkFilled(t *testing.T, name string, v *view, in *kit.Input, pictures []image.Rectangle) {
 	t.Helper()
 	img := uitest.Picture(int(in.Width), int(in.Height), image.Black, v.Draw)
+	if v.M.Compare >= 0 && !v.M.Split {
+		// The legend at the top left (piston.legend) is drawn in the
+		// model's colours: blank it out, its two lines and their text.
+		s := kit.TextScale(in)
+		em := s * render.TextSize
+		adv := render.TextMetricsAt(em).Advance
+		legend := image.Rect(int(in.ViewX), 0,
+			int(in.ViewX+(piston.LegendInset+piston.LegendSample+piston.LegendGap)*s+40*adv),
+			int(piston.LegendInset*s+(1+piston.LegendLine)*em+0.5*em))
+		draw.Draw(img, legend, image.Black, image.Point{}, draw.Src)
+	}
 	x0, y0, x1, y1 := 2.0, 2.0, -1.0, -1.0
 	for _, pic := range pictures {
 		box := pistonPixels(img.SubImage(pic).(*image.RGBA))

@@ -285,14 +285,14 @@ func (v *view) Update(in *kit.Input) error {
 	if !m.Dirty() {
 		return nil
 	}
-	m.LabelScale = float64(kit.UIPixels(in)) // the drawn labels' size, so the spread boxes match them
+	m.LabelScale = kit.TextScale(in) // the drawn labels' size, so the spread boxes match them
 	m.Recompute(v.x, v.w, v.h)
 	v.strokes.Reset()
 	v.strokes.MinLength = subPixel
-	v.strokes.WidthScale = max(1, in.DeviceScale) * (1 + 0.5*float64(max(1, in.UIScale)-1))
+	v.strokes.WidthScale = kit.LineScale(in)
 	v.strokes.AntiAlias = in.AntiAlias && len(m.Frames[0].Segments)+len(m.Frames[1].Segments)+v.wallSegments() < maxAntiAliased
 	v.labels.Reset()
-	v.labels.Scale = float64(kit.UIPixels(in))
+	v.labels.Scale = kit.TextScale(in)
 	v.uiPx = kit.UIPixels(in)
 	for k := range m.Frames {
 		v.strokes.Add(m.Frames[k].Segments)
