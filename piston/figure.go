@@ -36,10 +36,12 @@ func Figure(st state.State, w, h int) ([]render.Segment, []render.Label, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	m.LabelScale = 1
+	text, line := render.FigureScales(h)
+	m.LabelScale = text
 	Reserve(&m.Frames[0], m.Scene, m.Compare >= 0 && !m.Split)
 	m.Recompute(0, float64(w), float64(h))
 	segs, labels := m.Picture(nil, nil)
+	render.ScaleFigure(segs, labels, text, line)
 	return segs, labels, nil
 }
 
@@ -62,10 +64,11 @@ func (m *Model) Picture(segs []render.Segment, labels []render.Label) ([]render.
 	if m.Compare >= 0 && m.Split && !m.Wall.On {
 		x, w := m.bandX, m.band[0]
 		left, right := ModeName(m.Mode), ModeName(m.Compare)
-		size := render.TextSize
+		s := render.LabelScale(m.LabelScale)
+		size := s * render.TextSize
 		labels = append(labels,
-			render.Label{At: mgl64.Vec2{x + w/2 - render.TextWidth(left, size) - 10 - render.LabelOffset[0], 4 + size - render.LabelOffset[1]}, Text: left, Color: render.White},
-			render.Label{At: mgl64.Vec2{x + w/2 + 10 - render.LabelOffset[0], 4 + size - render.LabelOffset[1]}, Text: right, Color: render.White})
+			render.Label{At: mgl64.Vec2{x + w/2 - render.TextWidth(left, size) - 10*s - s*render.LabelOffset[0], 4*s + size - s*render.LabelOffset[1]}, Text: left, Color: render.White},
+			render.Label{At: mgl64.Vec2{x + w/2 + 10*s - s*render.LabelOffset[0], 4*s + size - s*render.LabelOffset[1]}, Text: right, Color: render.White})
 	}
 	return segs, labels
 }

@@ -113,3 +113,46 @@ func NewTextFace(size float64) font.Face {
 	}
 	return f
 }
+
+// Hall sizes: a picture shown to a hall (presenter mode, and every
+// exported figure, at its own size) draws its labels at least
+// 1/HallLines of its height and its lines HallLineHeight pixels of
+// height per unit of width (FigureScales).
+const (
+	HallLines      = 40
+	HallLineHeight = 600
+)
+
+// FigureScales returns the text scale (labels of TextSize times it) and
+// the line-width factor of an exported figure h pixels high: at least 1,
+// and at least h/(HallLines*TextSize) and h/HallLineHeight, so a label is
+// at least 1/40 of the picture's height (18 px at 720, 27 at 1080). A
+// height that is not positive gives 1 and 1.
+func FigureScales(h int) (text, line float64) {
+	if h <= 0 {
+		return 1, 1
+	}
+	return max(1, float64(h)/(HallLines*TextSize)), max(1, float64(h)/HallLineHeight)
+}
+
+// ScaleFigure prepares labels placed for text scale text (their At as
+// SpreadLabels and the window leave them: baselines at LabelBaseline(At,
+// text)) and segments drawn for width 1 for the exporters, which draw a
+// label's EmSize with its baseline at LabelBaseline(At, 1): each label's
+// Size becomes its EmSize times text and its At moves by (text - 1)
+// times LabelOffset, so it is drawn where the window draws it; each
+// segment's Width is multiplied by line. Scales below 1 or not finite
+// count as 1.
+func ScaleFigure(segs []Segment, labels []Label, text, line float64) {
+	text, line = LabelScale(text), LabelScale(line)
+	for i := range labels {
+		l := &labels[i]
+		l.Size = l.EmSize() * text
+		l.At = mgl64.Vec2{l.At[0] + (text-1)*LabelOffset[0], l.At[1] + (text-1)*LabelOffset[1]}
+	}
+	if line != 1 {
+		for i := range segs {
+			segs[i].Width = float32(float64(lineWidth(segs[i].Width)) * line)
+		}
+	}
+}

@@ -68,35 +68,28 @@ type Input struct {
 
 // TextScale returns the scale views draw text at (1 for render.TextSize
 // pixels): the UI's pixel scale (UIPixels), and in presenter mode at
-// least the screen height over PresentLines ems, so a label is at least
-// 1/PresentLines of the picture's height (27 pixels at 1080).
+// least the screen height over render.HallLines ems, so a label is at
+// least 1/40 of the picture's height (27 pixels at 1080), as in an
+// exported figure (render.FigureScales).
 func TextScale(in *Input) float64 {
 	s := float64(UIPixels(in))
 	if in.Present {
-		s = max(s, in.Height/(PresentLines*render.TextSize))
+		s = max(s, in.Height/(render.HallLines*render.TextSize))
 	}
 	return s
 }
 
 // LineScale returns the factor views widen lines by: the device scale
 // times a half more per UI scale step, and in presenter mode at least the
-// screen height over PresentLineHeight, so lines stay visible across a
-// hall.
+// screen height over render.HallLineHeight, so lines stay visible across
+// a hall.
 func LineScale(in *Input) float64 {
 	s := max(1, in.DeviceScale) * (1 + 0.5*float64(max(1, in.UIScale)-1))
 	if in.Present {
-		s = max(s, in.Height/PresentLineHeight)
+		s = max(s, in.Height/render.HallLineHeight)
 	}
 	return s
 }
-
-// PresentLines is how many label heights fit the screen's height in
-// presenter mode (TextScale); PresentLineHeight the screen height, in
-// pixels, per unit of line width there (LineScale).
-const (
-	PresentLines      = 40
-	PresentLineHeight = 600
-)
 
 // PictureHeight returns the height, from the top, left to the picture:
 // ViewH when set (a tour step's caption takes the band below it), else
