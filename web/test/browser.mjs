@@ -474,6 +474,42 @@ step("embedded tour (ui=off): → and a click step on, and a click after the las
   return `step 14 -> (→) 15 -> (click) 1 -> (click) 2 of ${of}`;
 });
 
+step("present=1&tour=4 at 1920x1080: presenter mode shows no windows, a strip naming the step, and the piston over 60% of the picture", {}, async () => {
+  const { page, errors } = await openPage("?present=1&tour=4&aa=on");
+  try {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const { png, state } = await capture(page, out, "presenter-tour-4-1920x1080");
+    assert(errors.length === 0, "console errors: " + errors.join(" | "));
+    const { width, height, rgba } = decodePNG(png);
+    assert(width >= 1920 && height >= 1080, `canvas ${width}x${height}, want the 1920x1080 viewport`);
+    // The strip: PresentStrip (1.9) ems of 1/40 of the height, with white
+    // text (the counter and title, Prev and Next).
+    const strip = Math.round(1.9 * height / 40);
+    let light = 0, windowPx = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const o = (y * width + x) * 4;
+        const white = rgba[o] > 230 && rgba[o + 1] > 230 && rgba[o + 2] > 230;
+        if (white && y >= height - strip) light++;
+        // debugui's windows: their grey panels and white text at the top
+        // left, where the Mode window sits with the UI on.
+        if (x < width / 5 && y < height / 5 && rgba[o] > 40 && Math.abs(rgba[o] - rgba[o + 1]) < 4 && Math.abs(rgba[o] - rgba[o + 2]) < 4) windowPx++;
+      }
+    }
+    assert(light > 1000, `no strip text: ${light} white px in the bottom ${strip} rows`);
+    assert(windowPx < 200, `${windowPx} grey or white px at the top left: a window is shown`);
+    const b = boxes(png).box;
+    assert(b.magenta && b.cyan, "no piston pixels");
+    const x0 = Math.min(b.magenta[0], b.cyan[0]), x1 = Math.max(b.magenta[2], b.cyan[2]);
+    const y0 = Math.min(b.magenta[1], b.cyan[1]), y1 = Math.max(b.magenta[3], b.cyan[3]);
+    const fx = (x1 - x0) / width, fy = (y1 - y0) / (height - strip);
+    assert(Math.max(fx, fy) >= 0.6, `the piston spans ${fx.toFixed(2)} x ${fy.toFixed(2)} of the picture, want at least 0.60 on one axis`);
+    return `${width}x${height} (${state.canvas}): strip ${strip} px with ${light} white px; piston ${fx.toFixed(2)} x ${fy.toFixed(2)}; ${windowPx} window px`;
+  } finally {
+    await page.close();
+  }
+});
+
 step("without WebAssembly the page shows the static figure and says why", {}, async () => {
   const page = await ctx.newPage();
   await page.addInitScript(() => { delete window.WebAssembly; });
