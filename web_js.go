@@ -14,11 +14,11 @@ import (
 	"io/fs"
 	"strings"
 	"syscall/js"
-	"testing/fstest"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"skewlab/cli"
+	"skewlab/internal/memfs"
 	"skewlab/ui"
 )
 
@@ -114,8 +114,8 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 // droppedFS makes an in-memory folder of the dropped files: names[i]
 // holds datas[i]'s bytes. A name that is not a plain file name (empty,
 // or with a slash) is skipped.
-func droppedFS(names, datas js.Value) fstest.MapFS {
-	fsys := fstest.MapFS{}
+func droppedFS(names, datas js.Value) memfs.FS {
+	fsys := memfs.FS{}
 	for i := 0; i < names.Length() && i < datas.Length(); i++ {
 		name := names.Index(i).String()
 		if !fs.ValidPath(name) || strings.Contains(name, "/") || name == "." {
@@ -123,7 +123,7 @@ func droppedFS(names, datas js.Value) fstest.MapFS {
 		}
 		b := make([]byte, datas.Index(i).Length())
 		js.CopyBytesToGo(b, datas.Index(i))
-		fsys[name] = &fstest.MapFile{Data: b, Mode: 0o444}
+		fsys[name] = b
 	}
 	return fsys
 }
