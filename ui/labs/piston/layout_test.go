@@ -6,6 +6,7 @@ import (
 
 	"github.com/ebitengine/debugui"
 
+	"skewlab/modes"
 	"skewlab/piston"
 	"skewlab/state"
 	"skewlab/ui/internal/uitest"
@@ -18,7 +19,8 @@ import (
 // every readout row of the picked node lies on screen, inside the one
 // window's body (below its title bar, above the Lab window the column
 // keeps free for the App). With Root (3, 1, 1) and A at 38 degrees under
-// accumulate-matrices B's skew row is drawn as a warning.
+// accumulate-matrices B's skew row is drawn as a warning. -table (the
+// Rules window) is shown there too, with a row per rule.
 func TestLectureLayout(t *testing.T) {
 	uitest.NeedLoop(t)
 	for _, c := range []struct{ w, h, scale int }{{1280, 720, 2}, {1920, 1080, 3}} {
@@ -31,6 +33,7 @@ func TestLectureLayout(t *testing.T) {
 		m.Edits[m.Scene.Index("Root")].Scale[0] = 3
 		m.Edits[m.Scene.Index("A")].Euler[1] = 38
 		v := newView(m)
+		v.rules.open = true // -table: the Rules window is offered in the lecture layout too
 		in := kit.Input{Width: float64(c.w), Height: float64(c.h), DeviceScale: 1, UIScale: c.scale, Level: kit.LevelFull,
 			SetUIScale: func(int) {}}
 		in.ViewX, in.ViewW = kit.FreeBand(&in)
@@ -49,6 +52,9 @@ func TestLectureLayout(t *testing.T) {
 			}); err != nil {
 				t.Fatal(err)
 			}
+		}
+		if !v.rules.made || len(v.rules.cells) != len(modes.All) {
+			t.Errorf("%dx%d UI %dx: -table shows no Rules window (made %v, %d rows)", c.w, c.h, c.scale, v.rules.made, len(v.rules.cells))
 		}
 		lay := kit.NewColumns(&in)
 		win := lay.Left(-1)

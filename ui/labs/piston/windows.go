@@ -120,6 +120,7 @@ func (v *view) layWindows() {
 			v.timelineWindow(ctx, lay.Left(h))
 		}
 		v.lectureWindow(ctx, lay.Left(-1), in)
+		v.rulesWindow(ctx, in) // -table, or the checkbox in the Piston window
 		return
 	}
 	v.modeWindow(ctx, lay.Left(200), in)
@@ -183,6 +184,8 @@ func (v *view) lectureWindow(ctx *debugui.Context, r image.Rectangle, in *kit.In
 		ctx.Header("About this mode", false, func() {
 			ctx.Text(modes.All[m.Mode].Explanation)
 		})
+		ctx.SetGridLayout([]int{-1}, nil)
+		v.rulesToggle(ctx)
 		v.uiScaleRow(ctx, in)
 	})
 }
