@@ -408,9 +408,9 @@ func FromQuery(q url.Values) (State, []error) {
 			}
 		}
 	}
-	if err := s.checkPreset(); err != nil {
+	if err := s.checkPreset(URLSyntax); err != nil {
 		errs = append(errs, fmt.Errorf("URL parameter preset: %v", err))
-		s.Preset = Default().Preset
+		s.dropPreset()
 	}
 	if err := s.checkCamera(); err != nil {
 		errs = append(errs, fmt.Errorf("URL parameter camera: %v", err))
