@@ -165,7 +165,7 @@ func isWhole(a string) bool {
 }
 
 // probeEnv reads SKEWLAB_PROBE=SECONDS (0.1 to 3600), the tests' check
-// of the idle frame rate (ui.Config.Probe; README, "Quiet when idle"): once quiet,
+// of the idle frame rate (ui.Config.Probe; docs/performance.md, "Quiet when idle"): once quiet,
 // the app prints "skewlab: probe: quiet, pid PID", counts the frames it
 // draws for SECONDS, prints "skewlab: probe: N frames in SECONDS s" and
 // ends. It returns the seconds (0 when unset).

@@ -345,7 +345,7 @@ func RegisterFlags(fs *flag.FlagSet, s *State, withSceneFile bool, params ...[]P
 		}
 	}
 	if withSceneFile {
-		fs.Func("scene", "scene `FILE`: a skewlab scene (.json, see README) or glTF 2.0 (.gltf, .glb); replaces -preset", func(v string) error {
+		fs.Func("scene", "scene `FILE`: a skewlab scene (.json, see docs/scene-files.md) or glTF 2.0 (.gltf, .glb); replaces -preset", func(v string) error {
 			if v == "" {
 				return fmt.Errorf("empty file name (leave -scene out to use -preset)")
 			}
