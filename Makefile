@@ -132,14 +132,14 @@ blendercheck: deps-blender
 	$(BLENDER) -P checks/blender/anim.py -- $(BLENDER_DIR)/gltf/stretchy-arm.gltf $(BLENDER_DIR)/stretchy-arm.json
 	$(BLENDER_DIR)/blendercheck anim $(BLENDER_DIR)/gltf/stretchy-arm.gltf $(BLENDER_DIR)/stretchy-arm.json
 
-# The README's benchmark tables: ratios against the Mul4 baseline (median
+# The benchmark tables of docs/performance.md: ratios against the Mul4 baseline (median
 # of RUNS separate runs) and ns/node at 10^3, 10^4 and 10^5 nodes, printed
 # as Markdown. A few minutes; not part of make test.
 RUNS          ?= 5
 bench:
 	@GO=$(GO) scripts/bench.sh $(RUNS)
 
-# The window's CPU use over 10 s once idle, under Xvfb (README,
+# The window's CPU use over 10 s once idle, under Xvfb (docs/performance.md,
 # "Quiet when idle"); ARGS go to the app (ARGS=-spin for comparison).
 idlecpu: deps-test build
 	@scripts/idlecpu.sh $(ARGS)

@@ -19,8 +19,18 @@ import (
 // appCommand is `skewlab app`; main.go's command table lists it.
 var appCommand = cli.Command{Name: "app", Summary: "open the interactive window (the default with no command)", Run: runApp}
 
-// noDisplayHelp is the one line printed when no window can be opened.
-const noDisplayHelp = "skewlab: no display available (DISPLAY and WAYLAND_DISPLAY are unset); run it under a virtual one: xvfb-run -a ./skewlab"
+// noDisplayHelp is the one line printed when no display is available
+// (DISPLAY and WAYLAND_DISPLAY unset).
+const noDisplayHelp = "skewlab: no display available (DISPLAY and WAYLAND_DISPLAY are unset); " + noDisplayWays
+
+// noDisplayWays says how to get a picture without a display, for the
+// no-display line and for a window system that does not answer: export
+// draws the same figure with no display at all, and xvfb-run needs
+// -screenshot, since a window on a virtual display is seen by no one and
+// stays open until it is killed.
+const noDisplayWays = "for a picture without a display: ./skewlab export -o fig.png draws the figure (the window's picture flags apply), " +
+	"or xvfb-run -a ./skewlab -screenshot fig.png saves the window's first frame on a virtual display " +
+	"(without -screenshot that window is invisible and never exits)"
 
 // runApp parses the app's flags, builds the window and runs it until it is
 // closed (or, with -screenshot, until the first fully drawn frame is
@@ -43,6 +53,11 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 	ebiten.SetFullscreen(run.fullscreen)
 	app := run.app
 	if err := runGame(app); err != nil {
+		if ticks, _ := app.Frames(); ticks == 0 && !errors.Is(err, errNoWindow) {
+			// The window never ran a tick: the window system refused it
+			// (a DISPLAY that points nowhere).
+			err = fmt.Errorf("cannot open a window (%v); %s", err, noDisplayWays)
+		}
 		return cli.RunFailure(stderr, "", err)
 	}
 	if app.Err != nil {
@@ -150,7 +165,7 @@ func isWhole(a string) bool {
 }
 
 // probeEnv reads SKEWLAB_PROBE=SECONDS (0.1 to 3600), the tests' check
-// of the idle frame rate (ui.Config.Probe; README, "Quiet when idle"): once quiet,
+// of the idle frame rate (ui.Config.Probe; docs/performance.md, "Quiet when idle"): once quiet,
 // the app prints "skewlab: probe: quiet, pid PID", counts the frames it
 // draws for SECONDS, prints "skewlab: probe: N frames in SECONDS s" and
 // ends. It returns the seconds (0 when unset).
@@ -179,12 +194,16 @@ func displayAvailable() bool {
 	return true
 }
 
+// errNoWindow is runGame's error when ebiten panics because no window
+// system answers.
+var errNoWindow = errors.New("cannot open a window")
+
 // runGame runs the game loop, turning ebiten's panic when no window system
 // answers (a DISPLAY that points nowhere) into an error.
 func runGame(g ebiten.Game) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("cannot open a window (%v); with no display run: xvfb-run -a ./skewlab", r)
+			err = fmt.Errorf("%w (%v); %s", errNoWindow, r, noDisplayWays)
 		}
 	}()
 	return ebiten.RunGame(g)

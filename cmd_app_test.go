@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"image"
 	"image/png"
 	"math"
@@ -10,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -27,9 +30,75 @@ func TestAppNoDisplayExitsWithOneLine(t *testing.T) {
 		t.Fatalf("exit %d, want 1", code)
 	}
 	msg := errb.String()
-	if out.Len() != 0 || strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "skewlab: ") || !strings.Contains(msg, "xvfb-run -a ./skewlab") {
-		t.Errorf("stdout %q, stderr %q: want nothing and one line starting \"skewlab: \" mentioning xvfb-run -a ./skewlab", out.String(), msg)
+	if out.Len() != 0 || strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "skewlab: ") {
+		t.Errorf("stdout %q, stderr %q: want nothing and one line starting \"skewlab: \"", out.String(), msg)
 	}
+	checkNoDisplayWays(t, msg)
+}
+
+// The two ways the no-display hint offers (issue 30, item 7), as a user
+// copies them: the figure from export, and the window's first frame on a
+// virtual display. Before, the hint said only "xvfb-run -a ./skewlab",
+// which opens a window no one sees that never exits.
+const (
+	hintExport = "./skewlab export -o fig.png"
+	hintXvfb   = "xvfb-run -a ./skewlab -screenshot fig.png"
+)
+
+// checkNoDisplayWays checks that msg offers both ways and that every
+// xvfb-run it suggests comes with -screenshot.
+func checkNoDisplayWays(t *testing.T, msg string) {
+	t.Helper()
+	if !strings.Contains(msg, hintExport) || !strings.Contains(msg, hintXvfb) {
+		t.Errorf("%q: want both %q and %q", msg, hintExport, hintXvfb)
+	}
+	if n, m := strings.Count(msg, "xvfb-run"), strings.Count(msg, hintXvfb); n != m {
+		t.Errorf("%q: %d xvfb-run suggestions, %d of them with -screenshot", msg, n, m)
+	}
+}
+
+// TestNoDisplayHintWorks: the commands the hint gives do what it says,
+// run as given with ./skewlab the built binary in a fresh directory:
+// export writes fig.png with no display at all, and the window under
+// xvfb-run saves fig.png and exits 0 by itself (the test waits at most
+// 3 minutes, far beyond the few seconds it takes). A DISPLAY that points
+// nowhere gets the same hint after ebiten's own error, exit 1.
+func TestNoDisplayHintWorks(t *testing.T) {
+	xr := xvfb(t)
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	if err := os.Rename(bin, filepath.Join(dir, "skewlab")); err != nil {
+		t.Fatal(err)
+	}
+	run := func(env []string, timeout time.Duration, line string) (string, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		f := strings.Fields(line)
+		cmd := exec.CommandContext(ctx, f[0], f[1:]...)
+		if f[0] == "xvfb-run" {
+			cmd = exec.CommandContext(ctx, xr, f[1:]...)
+		}
+		cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	for _, line := range []string{hintExport, hintXvfb} {
+		os.Remove(filepath.Join(dir, "fig.png"))
+		env := []string{"DISPLAY=", "WAYLAND_DISPLAY="}
+		if out, err := run(env, 3*time.Minute, line); err != nil {
+			t.Errorf("%s: %v\n%s", line, err, out)
+			continue
+		}
+		if img := readPNG(t, filepath.Join(dir, "fig.png")); img.Bounds().Dx() != 1280 || img.Bounds().Dy() != 720 {
+			t.Errorf("%s: fig.png is %v, want 1280x720", line, img.Bounds())
+		}
+	}
+	out, err := run([]string{"DISPLAY=:64999", "WAYLAND_DISPLAY="}, time.Minute, "./skewlab -size 200x100")
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, "skewlab: cannot open a window (") {
+		t.Errorf("DISPLAY=:64999: %v, output %q; want exit 1 and one line \"skewlab: cannot open a window (...\"", err, out)
+	}
+	checkNoDisplayWays(t, out)
 }
 
 // xvfb returns the path of xvfb-run, skipping the test when it is missing

@@ -43,7 +43,7 @@ func TestCompareBadInput(t *testing.T) {
 	}
 }
 
-// compareRow is a row of compare's JSON, the keys spelled as the README
+// compareRow is a row of compare's JSON, the keys spelled as docs/compare.md
 // documents them.
 type compareRow struct {
 	Mode                string

@@ -21,11 +21,12 @@ import (
 // -preset crash without -lab in other words than the window's; the
 // window took -tour 0 as "no tour" where export refused it.
 //
-// -lab dynamics -preset volume is accepted by both: a scene preset
-// suits any lab, as the scene lab's scene (state.State.Check; the
-// window's Share writes such links when the piston lab was set to a
-// preset and another lab is shown), and the window opens with it (seen
-// under Xvfb: exit 0, screenshot saved).
+// -lab drift -preset volume is accepted by both: a scene preset suits a
+// lab without presets of its own, as the scene lab's scene
+// (state.State.Check; the window's Share writes such links when the
+// piston lab was set to a preset and the drift lab is shown). -lab
+// dynamics -preset volume is refused by both (issue 30, item 7: it showed
+// the turntable and said nothing), in flag syntax.
 func TestExportRefusesWhatTheWindowRefuses(t *testing.T) {
 	dir := writeFixtures(t, 100)
 	missing := filepath.Join(dir, "missing.gltf")
@@ -43,9 +44,11 @@ func TestExportRefusesWhatTheWindowRefuses(t *testing.T) {
 		{[]string{"-lab", "dynamics", "-scene", dir}, false, dir},
 		{[]string{"-lab", "drift", "-set", "Z.scale=1,1,1"}, false, `unknown node "Z"`},
 		{[]string{"-lab", "dynamics", "-preset", "crash", "-set", "Root.scale=2,1,1", "-set", "Z.euler=0,1,0"}, false, `unknown node "Z"`},
-		{[]string{"-lab", "drift", "-preset", "crash"}, false, `preset "crash" belongs to lab dynamics, not drift`},
-		{[]string{"-preset", "crash"}, false, `preset "crash" belongs to lab dynamics, not piston`},
-		{[]string{"-preset", "turntable", "-mode", "maya-ssc"}, false, `preset "turntable" belongs to lab dynamics`},
+		{[]string{"-lab", "drift", "-preset", "crash"}, false, `-preset crash belongs to lab dynamics, not drift (show it with -lab dynamics)`},
+		{[]string{"-preset", "crash"}, false, `-preset crash belongs to lab dynamics, not piston (show it with -lab dynamics)`},
+		{[]string{"-preset", "turntable", "-mode", "maya-ssc"}, false, `-preset turntable belongs to lab dynamics`},
+		{[]string{"-lab", "dynamics", "-preset", "volume"}, false, `-preset volume belongs to lab piston, not dynamics (show it with -lab piston; the dynamics lab's presets: turntable, crash)`},
+		{[]string{"-lab", "dynamics", "-preset", "skew"}, false, `-preset skew belongs to lab piston, not dynamics`},
 		{[]string{"-lab", "dynamics", "-gltf-scene", "0"}, false, "-gltf-scene 0 needs -scene FILE"},
 		{[]string{"-gltf-scene", "0"}, false, "-gltf-scene 0 needs -scene FILE"},
 		{[]string{"-lab", "drift", "-scene", rig, "-gltf-scene", "7"}, false, "7"},
@@ -58,7 +61,8 @@ func TestExportRefusesWhatTheWindowRefuses(t *testing.T) {
 		{[]string{"-tour", itoa(guide.Len() + 1)}, false, "out of range (the tour has"},
 		{[]string{"-tour", "x"}, false, `"x" is not a step number`},
 		// Accepted by both.
-		{[]string{"-lab", "dynamics", "-preset", "volume"}, true, ""},
+		{[]string{"-lab", "drift", "-preset", "volume"}, true, ""},
+		{[]string{"-lab", "dynamics"}, true, ""},
 		{[]string{"-lab", "dynamics", "-preset", "crash", "-counteract", "off"}, true, ""},
 		{[]string{"-lab", "drift", "-scene", rigGLB, "-set", "Hips.scale=2,1,1"}, true, ""},
 		{[]string{"-lab", "drift", "-normalize", "float32"}, true, ""},
@@ -120,6 +124,29 @@ func TestTourZeroIsRefusedEverywhere(t *testing.T) {
 		}
 		if got := run.app.State().Tour; got != c.step {
 			t.Errorf("%q: the window opens at step %d, want %d", c.args, got, c.step)
+		}
+	}
+}
+
+// TestForeignPresetRefusedInOneLine (issue 30, item 7): the window given
+// a preset its lab does not own answers with one line in flag syntax and
+// exit 2, whether or not a display is available, and before opening
+// anything: -lab dynamics -preset skew used to open the turntable, and
+// -preset crash answered "add lab=dynamics", the URL's syntax.
+func TestForeignPresetRefusedInOneLine(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-lab", "dynamics", "-preset", "skew"}, "skewlab: -preset skew belongs to lab piston, not dynamics (show it with -lab piston; the dynamics lab's presets: turntable, crash)\n"},
+		{[]string{"-preset", "crash"}, "skewlab: -preset crash belongs to lab dynamics, not piston (show it with -lab dynamics)\n"},
+		{[]string{"app", "-preset", "turntable", "-lab", "drift"}, "skewlab: -preset turntable belongs to lab dynamics, not drift (show it with -lab dynamics)\n"},
+	} {
+		code, out, errs := runCmd(t, c.args...)
+		if code != 2 || out != "" || errs != c.want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2, nothing and %q", c.args, code, out, errs, c.want)
 		}
 	}
 }

@@ -19,22 +19,28 @@ deps-web:
 
 # dist/fallback.png comes from the export command (skipped, with a note,
 # in a build without it); the page shows it where WebAssembly or WebGL
-# is missing.
+# is missing. Each long step says what it does before it starts: the two
+# compilations take minutes on a first build (seconds once Go's build
+# cache is warm), and make prints nothing else meanwhile
+# (TestMakeWebSaysWhatItDoes).
 web:
 	@mkdir -p $(DIST)
-	@echo "web: building $(DIST)/skewlab.wasm"
+	@echo "web: compiling the WebAssembly build into $(DIST)/skewlab.wasm (GOOS=js GOARCH=wasm; minutes on a first build, seconds with a warm build cache)"
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(DIST)/skewlab.wasm .
+	@echo "web: compressing it into $(DIST)/skewlab.wasm.gz (gzip -9, a few seconds)"
 	gzip -9 -n -c $(DIST)/skewlab.wasm > $(DIST)/skewlab.wasm.gz
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(DIST)/wasm_exec.js
 	@raw=$$(wc -c < $(DIST)/skewlab.wasm); gz=$$(wc -c < $(DIST)/skewlab.wasm.gz); \
 	  sed -e "s/@GZSIZE@/$$gz/" -e "s/@RAWSIZE@/$$raw/" assets/web/index.html > $(DIST)/index.html; \
 	  echo "web: skewlab.wasm $$raw bytes, skewlab.wasm.gz $$gz bytes (limit $(WEB_GZ_LIMIT))"
+	@echo "web: compiling the desktop build for skewlab export, which draws $(DIST)/fallback.png (minutes on a first build)"
 	@if $(GO) run . export -h >/dev/null 2>&1; then \
 	  echo "web: $(DIST)/fallback.png (skewlab export)"; \
 	  $(GO) run . export -o $(DIST)/fallback.png; \
 	else \
 	  echo "web: no export command in this build yet; $(DIST)/fallback.png not made"; \
 	fi
+	@echo "web: $(DIST) is ready (make serve serves it on http://$(WEBADDR))"
 
 serve: web
 	$(GO) run . serve -dir $(DIST) -addr $(WEBADDR)

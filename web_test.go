@@ -20,6 +20,10 @@ func TestWebState(t *testing.T) {
 		{"?mode=accumulate-matrices&x=%zz", "accumulate-matrices", 0, []string{"URL: invalid URL escape"}},
 		{"?set=Root.scale=NaN,1,1&camera=1,2", "accumulate-trs", 0, []string{"set", "camera"}},
 		{"?aa=sometimes", "accumulate-trs", 0, []string{"aa"}},
+		// URL syntax in the URL's messages; a preset of another lab is
+		// dropped with its mode (skew's accumulate-matrices).
+		{"?preset=crash", "accumulate-trs", 0, []string{"preset=crash belongs to lab dynamics, not piston (show it with lab=dynamics)"}},
+		{"?lab=dynamics&preset=skew", "accumulate-trs", 0, []string{"preset=skew belongs to lab piston, not dynamics (show it with lab=piston;"}},
 	} {
 		st, msgs := webState(tc.search)
 		if st.Mode != tc.mode || len(st.Sets) != tc.sets {
@@ -74,7 +78,7 @@ func TestFrameRecord(t *testing.T) {
 // FuzzWebState: no URL makes the page panic, and whatever it accepts
 // round-trips through Share.
 func FuzzWebState(f *testing.F) {
-	for _, s := range []string{"", "?mode=accumulate-trs&set=Root.scale=3,1,1", "?set=%", "?camera=1,2,3,4,5,6,7&ui=off", "?set=Root.rotation=0,0,0,0", "?play=0&preset=stretchy-arm&wall=none", "?preset=stretchy-arm&set=Upper.scale=1,2,1&anim=stretch&t=1"} {
+	for _, s := range []string{"", "?mode=accumulate-trs&set=Root.scale=3,1,1", "?set=%", "?camera=1,2,3,4,5,6,7&ui=off", "?set=Root.rotation=0,0,0,0", "?play=0&preset=stretchy-arm&wall=none", "?preset=stretchy-arm&set=Upper.scale=1,2,1&anim=stretch&t=1", "?lab=dynamics&preset=skew&wall=none", "?preset=crash&mode=maya-ssc"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, search string) {

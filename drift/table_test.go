@@ -19,8 +19,8 @@ func keysOf(t *testing.T, data []byte) []string {
 	return slices.Sorted(maps.Keys(m))
 }
 
-// TestWriteJSONKeys pins every key of the drift JSON, all camelCase (the
-// README lists the old snake_case names they replaced: final_error,
+// TestWriteJSONKeys pins every key of the drift JSON, all camelCase (docs/cli.md
+// lists the old snake_case names they replaced: final_error,
 // max_error, final_scale, step_deg, frame_rate_hz).
 func TestWriteJSONKeys(t *testing.T) {
 	lab, err := NewLab(DefaultConfig(), 2)

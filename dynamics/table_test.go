@@ -20,7 +20,7 @@ func objectKeys(t *testing.T, data []byte) string {
 }
 
 // TestReportJSONKeys pins every key of the dynamics JSON: camelCase with
-// the unit last (the README lists the snake_case names they replaced:
+// the unit last (docs/cli.md lists the snake_case names they replaced:
 // t_s, applied_N, vel_m_s, disc_spin_deg_s, impulse_N_s, ...).
 func TestReportJSONKeys(t *testing.T) {
 	var docs struct {

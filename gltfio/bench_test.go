@@ -12,7 +12,7 @@ import (
 	"skewlab/render"
 )
 
-// The benchmarks behind README, "glTF files": loading the 200,000-
+// The benchmarks behind docs/gltf.md, "Open your own hierarchy": loading the 200,000-
 // triangle grid against copying its bytes (the baseline), loading 10^3,
 // 10^4 and 10^5 nodes (ns per node stays flat), and one frame's update
 // and projection of the grid at the edge cap, which must stay well under

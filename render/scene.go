@@ -33,7 +33,7 @@ const DashGap = 0.7
 
 // DefaultEdgeCap is the default Options.EdgeCap: 50,000 edges keep a
 // large model interactive (update and projection well under 16 ms per
-// frame; README, "glTF files").
+// frame; docs/gltf.md, "Open your own hierarchy").
 const DefaultEdgeCap = scene.DefaultEdgeCap
 
 // DefaultOptions draws everything at full colour.

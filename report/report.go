@@ -3,7 +3,7 @@
 // world matrix, position, skew, volume, lossy scale, polar stretch,
 // whether TRS can hold it), the skew/flat/mirror classification, and the
 // edits (-reparent, -fold) applied before. It writes them as text or as
-// JSON (camelCase keys, schema in the README), streamed node by node so
+// JSON (camelCase keys, schema in docs/report.md), streamed node by node so
 // that memory stays bounded by the scene whatever the output size.
 //
 // The package is pure: it imports no display code. Conventions are the
@@ -50,7 +50,7 @@ func (p *Posed) animationFields() (anim *int, name string, t *float64) {
 	return &a, p.Name, &tm
 }
 
-// ModeReport is the JSON shape of one mode's report (see README): the
+// ModeReport is the JSON shape of one mode's report (see docs/report.md): the
 // source, the mode, every node, and the edits applied before.
 type ModeReport struct {
 	Preset string `json:"preset,omitempty"`

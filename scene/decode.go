@@ -29,7 +29,7 @@ var (
 )
 
 // decodeFile parses data into a fileScene under the strict rules of the
-// README's "Scene files": exact keys, each at most once, no null except a
+// docs/scene-files.md: exact keys, each at most once, no null except a
 // node's parent, strings of valid UTF-8, nothing after the scene object.
 // Values are not range-checked here; New does that.
 func decodeFile(data []byte) (*fileScene, error) {

@@ -16,7 +16,7 @@ import (
 // FileFormat is the scene file's format tag; files must carry it.
 const FileFormat = "skewlab-scene/1"
 
-// fileScene is the JSON form of a scene (see README, "Scene files").
+// fileScene is the JSON form of a scene (see docs/scene-files.md).
 type fileScene struct {
 	Format string     `json:"format"`
 	Nodes  []fileNode `json:"nodes"`
@@ -70,7 +70,7 @@ func (s *Scene) Marshal() []byte {
 		}
 		f.Nodes[i] = fn
 	}
-	// One node per line, as in the README: readable, diffable, and about
+	// One node per line, as in docs/scene-files.md: readable, diffable, and about
 	// half the size of fully indented JSON. json.Marshal cannot fail here:
 	// plain values only, all finite (New checked them).
 	b := []byte("{\n  \"format\": \"" + FileFormat + "\",\n  \"nodes\": [\n")
@@ -91,9 +91,9 @@ func (s *Scene) Marshal() []byte {
 const MaxFileBytes = 64 << 20
 
 // Unmarshal parses and validates a scene file's bytes. name labels errors
-// (usually the file path). The reader is strict (see README, "Scene
-// files"): keys match exactly and appear at most once, null is allowed only
-// as a root's parent, strings must be valid UTF-8, and unknown fields, a
+// (usually the file path). The reader is strict (see
+// docs/scene-files.md): keys match exactly and appear at most once, null
+// is allowed only as a root's parent, strings must be valid UTF-8, and unknown fields, a
 // missing or wrong format tag, missing position/rotation/scale, an unknown
 // parent or shape, and every check of New are errors naming the node (its
 // name, or "#i" counting from 0 before the name is known) and the field.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the benchmarks behind the README's "Performance" section and prints
+# Runs the benchmarks behind docs/performance.md and prints
 # its tables as Markdown, ready to paste (progress goes to stderr).
 # Usage: scripts/bench.sh [runs]   (default 5; `make bench RUNS=9`)
 #

@@ -1,6 +1,7 @@
 package state
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -149,25 +150,75 @@ func presetUsage() string {
 	return strings.Join(parts, "; ")
 }
 
-// Check reports a preset that does not fit the lab (a preset of a lab
-// without scenes, a dynamics model, needs that lab, while a scene preset
-// suits any lab: it is the scene lab's view's scene when another lab is
-// shown), then a camera setting a lab refuses for its scene
-// (CheckCamera), whichever lab is shown.
+// Syntax is how a message writes a setting it asks the user to give or
+// change: in the syntax of the surface the message is shown on. The
+// command line's messages (State.Check, State.Validate) write flags,
+// `-lab dynamics`; the web page's (FromQuery) write URL parameters,
+// `lab=dynamics`.
+type Syntax int
+
+// The two surfaces' syntaxes.
+const (
+	FlagSyntax Syntax = iota // -name value, as the command line takes it
+	URLSyntax                // name=value, as the page's URL takes it
+)
+
+// Setting returns the setting name with value in the syntax: "-lab
+// dynamics" (FlagSyntax) or "lab=dynamics" (URLSyntax). The value is
+// written as given (setting names and preset and lab names need no
+// quoting or escaping).
+func (x Syntax) Setting(name, value string) string {
+	if x == URLSyntax {
+		return name + "=" + value
+	}
+	return "-" + name + " " + value
+}
+
+// Check reports, in the command line's syntax (FlagSyntax), a preset
+// that does not fit the lab shown (checkPreset), then a camera setting a
+// lab refuses for its scene (CheckCamera), whichever lab is shown. The
+// web page's URL gets the same checks in its own syntax from FromQuery.
 func (s State) Check() error {
-	if err := s.checkPreset(); err != nil {
+	if err := s.checkPreset(FlagSyntax); err != nil {
 		return err
 	}
 	return s.checkCamera()
 }
 
-// checkPreset is Check's preset part.
-func (s State) checkPreset() error {
-	lab := LabOfPreset(s.Preset)
-	if lab == "" || isSceneLab(lab) || lab == s.Lab {
+// checkPreset is Check's preset part, its message in syntax syn. A
+// preset fits the lab that owns it. A preset of a lab without scenes (a
+// dynamics model) fits no other lab. A scene preset (the scene lab's)
+// given with another lab fits only a lab without presets of its own (the
+// drift lab): there it is the scene lab's scene, which the window's Lab
+// chooser switches to and its Share writes so; a lab with presets of its
+// own (the dynamics lab) would show its default preset instead, so
+// `-lab dynamics -preset skew` is refused rather than silently showing
+// the turntable. The default scene preset, not given (presetGiven),
+// fits every lab.
+func (s State) checkPreset(syn Syntax) error {
+	owner := LabOfPreset(s.Preset)
+	if owner == "" || owner == s.Lab {
 		return nil
 	}
-	return fmt.Errorf("preset %q belongs to lab %s, not %s (add lab=%s)", s.Preset, lab, s.Lab, lab)
+	own := labNamed(s.Lab).Presets
+	if isSceneLab(owner) && (!s.presetGiven || len(own) == 0) {
+		return nil
+	}
+	msg := fmt.Sprintf("%s belongs to lab %s, not %s (show it with %s", syn.Setting("preset", s.Preset), owner, s.Lab, syn.Setting("lab", owner))
+	if len(own) > 0 && !isSceneLab(s.Lab) {
+		msg += fmt.Sprintf("; the %s lab's presets: %s", s.Lab, strings.Join(own, ", "))
+	}
+	return errors.New(msg + ")")
+}
+
+// labNamed returns the installed lab called name, or the zero Lab.
+func labNamed(name string) Lab {
+	for _, l := range labs {
+		if l.Name == name {
+			return l
+		}
+	}
+	return Lab{}
 }
 
 // Validate is the one check of a whole state that every surface showing
@@ -176,9 +227,11 @@ func (s State) checkPreset() error {
 // then, when the lab shown is not the scene lab, the scene lab's scene
 // (ViewScene: the -scene file or the preset, then every -set), which the
 // window's Lab chooser can switch to. So `-lab drift -scene missing.gltf`
-// is refused by the window and by export alike, and a scene preset with
-// another lab (-lab dynamics -preset volume) is accepted by both: it is
-// the scene lab's scene. The scene lab's own scene is not read here: its
+// is refused by the window and by export alike, a scene preset with a
+// lab without presets (-lab drift -preset volume) is accepted by both,
+// as the scene lab's scene, and one with a lab that has its own
+// (-lab dynamics -preset volume) is refused by both. The scene lab's own
+// scene is not read here: its
 // view and its figure load it, with the same errors, so it is read once.
 func (s State) Validate() error {
 	if err := s.Check(); err != nil {

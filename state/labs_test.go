@@ -1,7 +1,9 @@
 package state
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -80,8 +82,9 @@ func TestUseLabsRefusesClashes(t *testing.T) {
 // not the scene lab, the scene lab's scene: a -scene that cannot be read
 // or a -set naming no node (-lab drift draws no scene, but the window can
 // switch to it). With the scene lab shown the scene is left to its view
-// (it loads it once, with the same errors), and a scene preset suits any
-// lab.
+// (it loads it once, with the same errors). A scene preset given with a
+// lab that has presets of its own (dynamics) is refused; with a lab
+// without presets (drift) it is the scene lab's scene.
 func TestValidate(t *testing.T) {
 	missing := t.TempDir() + "/missing.gltf"
 	for _, c := range []struct {
@@ -96,7 +99,9 @@ func TestValidate(t *testing.T) {
 		{"piston", "turntable", "", nil, `belongs to lab dynamics, not piston`},
 		{"piston", "", missing, nil, ""},
 		{"piston", "", "", []string{"Z.scale=1,1,1"}, ""},
-		{"dynamics", "volume", "", nil, ""},
+		{"dynamics", "volume", "", nil, "-preset volume belongs to lab piston, not dynamics"},
+		{"dynamics", "", "", nil, ""},
+		{"drift", "volume", "", nil, ""},
 		{"drift", "skew", "", []string{"Child.euler=0,0,45"}, ""},
 		{"dynamics", "crash", "", []string{"A.scale=2,1,1"}, ""},
 	} {
@@ -152,5 +157,121 @@ func TestParseTourStep(t *testing.T) {
 	UseTour(0)
 	if _, err := ParseTourStep("1"); err == nil || !strings.Contains(err.Error(), "no tour") {
 		t.Errorf("without a tour: %v", err)
+	}
+}
+
+// flagState parses args as the window's command line does (every scene
+// and view setting as a flag) and returns the state and the first error:
+// the parse's, else Check's.
+func flagState(t *testing.T, args ...string) (State, error) {
+	t.Helper()
+	s := Default()
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	RegisterFlags(fs, &s, true, SceneParams, ViewParams)
+	if err := fs.Parse(args); err != nil {
+		return s, err
+	}
+	return s, s.Check()
+}
+
+// TestPresetMessagesSpeakTheSurfaceSyntax (issue 30, item 7): a preset
+// that does not fit the lab is refused in the syntax of the surface that
+// was used. The command line's message names flags (-preset crash, -lab
+// dynamics), the URL's names parameters (preset=crash, lab=dynamics); the
+// rest of the sentence is the same. The expected lines are written out by
+// hand from the rule: the preset's owner (LabOfPreset), the lab shown, and
+// for a shown lab with presets of its own those presets.
+func TestPresetMessagesSpeakTheSurfaceSyntax(t *testing.T) {
+	for _, c := range []struct {
+		args     []string // the command line
+		query    string   // the same in a URL
+		flagMsg  string
+		queryMsg string
+	}{
+		{[]string{"-preset", "crash"}, "preset=crash",
+			"-preset crash belongs to lab dynamics, not piston (show it with -lab dynamics)",
+			"URL parameter preset: preset=crash belongs to lab dynamics, not piston (show it with lab=dynamics)"},
+		{[]string{"-lab", "drift", "-preset", "turntable"}, "lab=drift&preset=turntable",
+			"-preset turntable belongs to lab dynamics, not drift (show it with -lab dynamics)",
+			"URL parameter preset: preset=turntable belongs to lab dynamics, not drift (show it with lab=dynamics)"},
+		{[]string{"-lab", "dynamics", "-preset", "skew"}, "lab=dynamics&preset=skew",
+			"-preset skew belongs to lab piston, not dynamics (show it with -lab piston; the dynamics lab's presets: turntable, crash)",
+			"URL parameter preset: preset=skew belongs to lab piston, not dynamics (show it with lab=piston; the dynamics lab's presets: turntable, crash)"},
+		{[]string{"-preset", "piston", "-lab", "dynamics"}, "preset=piston&lab=dynamics",
+			"-preset piston belongs to lab piston, not dynamics (show it with -lab piston; the dynamics lab's presets: turntable, crash)",
+			"URL parameter preset: preset=piston belongs to lab piston, not dynamics (show it with lab=piston; the dynamics lab's presets: turntable, crash)"},
+	} {
+		_, err := flagState(t, c.args...)
+		if err == nil || err.Error() != c.flagMsg {
+			t.Errorf("%q: %v\nwant %s", c.args, err, c.flagMsg)
+		}
+		if err != nil && (strings.Contains(err.Error(), "lab=") || strings.Contains(err.Error(), "preset=")) {
+			t.Errorf("%q: the command line's message %q writes URL syntax", c.args, err)
+		}
+		_, errs := FromQuery(mustQuery(t, c.query))
+		if len(errs) != 1 || errs[0].Error() != c.queryMsg {
+			t.Errorf("?%s: %v\nwant %s", c.query, errs, c.queryMsg)
+		}
+		if len(errs) == 1 && (strings.Contains(errs[0].Error(), "-lab") || strings.Contains(errs[0].Error(), "-preset")) {
+			t.Errorf("?%s: the URL's message %q writes flag syntax", c.query, errs[0])
+		}
+	}
+}
+
+// TestSyntaxSetting: the two ways to write one setting.
+func TestSyntaxSetting(t *testing.T) {
+	if got := FlagSyntax.Setting("lab", "dynamics"); got != "-lab dynamics" {
+		t.Errorf("FlagSyntax: %q", got)
+	}
+	if got := URLSyntax.Setting("lab", "dynamics"); got != "lab=dynamics" {
+		t.Errorf("URLSyntax: %q", got)
+	}
+}
+
+// TestForeignScenePresetRefused (issue 30, item 7): -lab dynamics -preset
+// skew used to be accepted and showed the turntable. A scene preset
+// given with a lab that has presets of its own is refused, on the
+// command line (Check, so the window and export) and in the URL, where
+// the page keeps a safe state: the default preset with its own mode
+// (accumulate-trs, not skew's accumulate-matrices), the lab asked for,
+// and a Share query that reopens it without a message. A mode given
+// with it stays. What is still accepted: the default preset not given
+// (-lab dynamics alone), a scene preset with a lab without presets
+// (-lab drift -preset skew: the scene lab's scene, as the window's Share
+// writes it), and a preset with its own lab.
+func TestForeignScenePresetRefused(t *testing.T) {
+	s, errs := FromQuery(mustQuery(t, "lab=dynamics&preset=skew"))
+	if len(errs) != 1 || s.Preset != "piston" || s.Lab != "dynamics" || s.Mode != "accumulate-trs" || s.Compare != "" {
+		t.Errorf("?lab=dynamics&preset=skew: preset %q, lab %q, mode %q, compare %q, messages %v; want piston, dynamics, accumulate-trs, none and one message",
+			s.Preset, s.Lab, s.Mode, s.Compare, errs)
+	}
+	if q := s.Query(); q != "lab=dynamics" {
+		t.Errorf("Share query after the refusal: %q, want lab=dynamics", q)
+	} else if back, errs := FromQuery(mustQuery(t, q)); len(errs) != 0 || back.Query() != q {
+		t.Errorf("%q reopens as %q with %v", q, back.Query(), errs)
+	}
+	if err := s.Check(); err != nil {
+		t.Errorf("the page's safe state fails Check: %v", err)
+	}
+	s, errs = FromQuery(mustQuery(t, "lab=dynamics&preset=skew&mode=maya-ssc"))
+	if len(errs) != 1 || s.Mode != "maya-ssc" || s.Preset != "piston" {
+		t.Errorf("a given mode: mode %q, preset %q, %v; want maya-ssc kept, piston", s.Mode, s.Preset, errs)
+	}
+	for _, args := range [][]string{
+		{"-lab", "dynamics"},
+		{"-lab", "drift", "-preset", "skew"},
+		{"-lab", "piston", "-preset", "skew"},
+		{"-preset", "crash", "-lab", "dynamics"},
+		{"-preset", "volume"},
+	} {
+		if _, err := flagState(t, args...); err != nil {
+			t.Errorf("%q: %v, want accepted", args, err)
+		}
+	}
+	for _, q := range []string{"lab=dynamics", "lab=drift&preset=skew", "preset=crash&lab=dynamics", "preset=volume"} {
+		if _, errs := FromQuery(mustQuery(t, q)); len(errs) != 0 {
+			t.Errorf("?%s: %v, want accepted", q, errs)
+		}
 	}
 }

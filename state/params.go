@@ -363,7 +363,7 @@ func RegisterFlags(fs *flag.FlagSet, s *State, withSceneFile bool, params ...[]P
 		}
 	}
 	if withSceneFile {
-		fs.Func("scene", "scene `FILE`: a skewlab scene (.json, see README) or glTF 2.0 (.gltf, .glb); replaces -preset", func(v string) error {
+		fs.Func("scene", "scene `FILE`: a skewlab scene (.json, see docs/scene-files.md) or glTF 2.0 (.gltf, .glb); replaces -preset", func(v string) error {
 			if v == "" {
 				return fmt.Errorf("empty file name (leave -scene out to use -preset)")
 			}
@@ -426,9 +426,9 @@ func FromQuery(q url.Values) (State, []error) {
 			}
 		}
 	}
-	if err := s.checkPreset(); err != nil {
+	if err := s.checkPreset(URLSyntax); err != nil {
 		errs = append(errs, fmt.Errorf("URL parameter preset: %v", err))
-		s.Preset = Default().Preset
+		s.dropPreset()
 	}
 	if err := s.checkCamera(); err != nil {
 		errs = append(errs, fmt.Errorf("URL parameter camera: %v", err))

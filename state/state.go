@@ -75,12 +75,18 @@ type State struct {
 	// carries its own (see scene.Preset) does not override the user's
 	// choice, whichever comes first on the command line.
 	modeGiven, compareGiven, wallGiven, playGiven bool
+	// presetGiven records that the preset was given (-preset, preset=),
+	// so a scene preset asked for with a lab that has presets of its own
+	// is refused (checkPreset) while the default preset, not asked for,
+	// goes with every lab.
+	presetGiven bool
 }
 
-// usePreset makes name the preset and, where the user has not chosen
-// them, takes the mode, comparison, wall and playing the preset carries.
+// usePreset makes name the preset, as given by the user, and, where the
+// user has not chosen them, takes the mode, comparison, wall and playing
+// the preset carries.
 func (s *State) usePreset(name string) {
-	s.Preset = name
+	s.Preset, s.presetGiven = name, true
 	p, ok := scene.PresetNamed(name)
 	if !ok {
 		return
@@ -97,6 +103,14 @@ func (s *State) usePreset(name string) {
 	if !s.playGiven {
 		s.Play = p.Play && !s.TimeGiven // -t asks for one frame: a preset that plays opens paused there
 	}
+}
+
+// dropPreset puts back the default preset, as if none had been given: a
+// refused preset= leaves the page in that safe state, with the default
+// preset's mode, comparison, wall and playing where the user gave none.
+func (s *State) dropPreset() {
+	s.usePreset(Default().Preset)
+	s.presetGiven = false
 }
 
 // presetMode is the mode preset p opens in: its own, or modes.Default.

@@ -94,8 +94,7 @@ func chainNode(i int) scene.Node {
 	}
 }
 
-// WriteJSON writes nodes as a skewlab-scene/1 file (README, "Scene
-// files"), one node per line, streaming: memory does not grow with the
+// WriteJSON writes nodes as a skewlab-scene/1 file (docs/scene-files.md), one node per line, streaming: memory does not grow with the
 // number of nodes. Parents are written by name, so nodes must have
 // distinct names and parents before children, as Nodes returns them.
 // It returns the first write error.

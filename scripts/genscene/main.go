@@ -1,5 +1,5 @@
 // Command genscene writes a large generated scene to stdout as a
-// skewlab-scene/1 file, for the scale measurements in the README:
+// skewlab-scene/1 file, for the scale measurements in docs/performance.md:
 //
 //	go run ./scripts/genscene -n 100000 -shape 4ary > tree.json
 //	go run ./scripts/genscene -n 100000 -shape chain > chain.json

@@ -669,7 +669,7 @@ step("drop cycle.gltf after the rig: the error names the file and the cycle, sho
   return `error "${res.error}"; boxes off by ${fmtBoxes(off)} px from before the drop (tolerance ${DROP_BOX_TOLERANCE}; message box ${Math.round(rect.width)}x${Math.round(rect.height)} px left out)`;
 });
 
-step("split view with the rig dropped (the README's picture)", {}, async () => {
+step("split view with the rig dropped (the picture in docs/web.md)", {}, async () => {
   const { page, errors } = await openPage("?mode=accumulate-matrices&compare=accumulate-trs&split=1&aa=on");
   const res = await dropFiles(page, [fixture("rig.gltf"), fixture("rig.bin")]);
   assert(res.name === "rig.gltf" && res.error === "", `skewlab.opened got ${JSON.stringify(res)}`);
