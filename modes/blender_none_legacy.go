@@ -32,7 +32,9 @@ func init() {
 // BlenderNoneLegacy is Blender's bone Inherit Scale = None (Legacy), the
 // pre-2.81 behaviour: W3 = colnorm(P3) * R * S, position P*(t, 1), where
 // colnorm divides each column by its length (a zero column stays zero):
-// the parent's scale is removed but its shear survives. Source:
+// the parent's scale is removed but its shear survives. With the rule on
+// every node no parent is sheared (a glTF matrix's own shear aside), and
+// it equals BlenderNone for positive scales. Source:
 // BKE_bone_parent_transform_calc_from_matrices in Blender's
 // source/blender/blenkernel/intern/armature.cc.
 var BlenderNoneLegacy = Mode{
@@ -40,6 +42,6 @@ var BlenderNoneLegacy = Mode{
 	World: ruleWorld(scene.RuleBlenderNoneLegacy), Reference: ruleReference(scene.RuleBlenderNoneLegacy),
 	Rule:                scene.RuleBlenderNoneLegacy,
 	DropsInheritedScale: true,
-	Point:               "Divides each parent axis by its length: the parent's scale is gone, but a sheared parent still shears the child.",
-	Explanation:         "Blender's None (Legacy), its behaviour before 2.81: each column of the parent's 3x3 matrix is divided by its length, which removes the parent's scale along its own axes but keeps the angles between them. Under a sheared parent (a turned child of a stretched grandparent) the child is sheared too, which is why Blender replaced it with None.",
+	Point:               "Divides each parent axis by its length: scale is gone, but a sheared parent shears the child (never when every node uses it).",
+	Explanation:         "Blender's None (Legacy), its behaviour before 2.81: each column of the parent's 3x3 matrix is divided by its length, which removes the parent's scale along its own axes but keeps the angles between them. Chosen as the mode, it applies to every node, so no parent is ever sheared and, with positive scales, it draws what None draws. Set on one node only (the wall's pane on B only, or -set B.rule=blender-none-legacy), it keeps the shear of a parent that follows another rule: a turned child of a stretched grandparent shears the node too, which is why Blender replaced it with None.",
 }

@@ -42,7 +42,9 @@ func init() {
 // type Rrs; Houdini's "Offset Only" scale inheritance):
 // W3 = P3 * diag(1/s_parent) * R * S, position P*(t, 1), where s_parent
 // is the parent's local scale: the parent's own scale is undone, the
-// grandparents' is inherited (and can shear). Where a component of
+// grandparents' is inherited (and can shear) through a parent that does
+// not compensate itself; with the rule on every node no node inherits any
+// scale (W3 = the ancestors' rotations times S). Where a component of
 // s_parent is zero (or its inverse overflows float64) the node's world
 // matrix is undefined: readouts say ReasonUndefined, JSON writes null, the
 // node and its subtree are not drawn, and nothing outside the subtree
@@ -53,6 +55,6 @@ var MayaSSC = Mode{
 	World: ruleWorld(scene.RuleMayaSSC), Reference: ruleReference(scene.RuleMayaSSC),
 	Rule:                scene.RuleMayaSSC,
 	DropsInheritedScale: true,
-	Point:               "Undoes the parent's own scale, so a stretched parent moves its children without stretching them; a grandparent's stretch still shears.",
-	Explanation:         "Maya's Segment Scale Compensate: the child's matrix is the parent's world matrix times the inverse of the parent's own local scale, then the child's rotation and scale. Scaling a joint moves its children but does not stretch them; scale on the grandparents still passes through, shear included. A zero parent scale has no inverse: the node is undefined and not drawn.",
+	Point:               "Undoes the parent's own scale, so children move but keep their size; on one joint only, a grandparent's stretch still shears it.",
+	Explanation:         "Maya's Segment Scale Compensate: the child's matrix is the parent's world matrix times the inverse of the parent's own local scale, then the child's rotation and scale. Scaling a joint moves its children but does not stretch them. Chosen as the mode, it applies to every node, so no node inherits any scale: a node's matrix is its ancestors' rotations times its own scale, and nothing shears (a glTF matrix's own shear aside). Set on one node only (the wall's pane on B only, or -set B.rule=maya-ssc), the scale of its grandparents still reaches it through a parent that compensates nothing, shear included. A zero parent scale has no inverse: the node is undefined and not drawn.",
 }

@@ -75,6 +75,61 @@ func Scoped(dst, nodes []scene.Node, m Mode, picked int, all bool) ([]scene.Node
 	return dst, AccumulateMatrices
 }
 
+// Reach counts the nodes that mode m governs in a run of the mode run on
+// nodes (as Scoped prepared them, or a scene as the main view draws it):
+// under a TRS-based run (run.PerNode() false: per-node rules do not
+// apply) every node, when m is run; under a matrix-based run the nodes
+// whose own rule is m's (scene.Node.Rule), and those without one when run
+// is m. A root counts like any node, though every rule draws a root as
+// T*R*S. only is that node's index when count is 1, else -1. It
+// allocates nothing and takes time linear in len(nodes).
+func Reach(nodes []scene.Node, run, m Mode) (count, only int) {
+	only = -1
+	if !run.PerNode() {
+		if run.Name != m.Name {
+			return 0, -1
+		}
+		if len(nodes) == 1 {
+			only = 0
+		}
+		return len(nodes), only
+	}
+	if !m.PerNode() {
+		return 0, -1
+	}
+	for i := range nodes {
+		r := nodes[i].Rule
+		if r == scene.RuleFollow {
+			r = run.Rule
+		}
+		if r == m.Rule {
+			count++
+			only = i
+		}
+	}
+	if count != 1 {
+		only = -1
+	}
+	return count, only
+}
+
+// ReachText says in a few words where a rule applies, from Reach's
+// count and only over nodes: "all nodes" (count is len(nodes), one node
+// or more), "on B only" (the one node's name), "on no node", or "on 3 of
+// 7 nodes". The wall's panes, the Rules window and the Readouts window
+// show it.
+func ReachText(nodes []scene.Node, count, only int) string {
+	switch {
+	case count == len(nodes) && count > 0:
+		return "all nodes"
+	case count == 1 && only >= 0 && only < len(nodes):
+		return "on " + nodes[only].Name + " only"
+	case count <= 0:
+		return "on no node"
+	}
+	return fmt.Sprintf("on %d of %d nodes", count, len(nodes))
+}
+
 // ParseList parses a list of mode names, "all" or "a,b,...", into
 // indices of All: "all" is every mode in All order; a list keeps its
 // order and drops repeats. An empty list or an unknown name is an error

@@ -166,3 +166,53 @@ func TestParseList(t *testing.T) {
 		t.Errorf("ParseScope(all) = %v %v", a, err)
 	}
 }
+
+// TestReach: where a rule applies, counted by hand on the piston (Root,
+// A, B): an engine rule scoped to B governs B only; scoped to all, or a
+// seed mode, every node; accumulate-matrices with A carrying maya-ssc
+// governs Root and B (2 of 3); a picked index outside the scene leaves the
+// rule nowhere.
+func TestReach(t *testing.T) {
+	s := skewedPiston(t)
+	b := s.Index("B")
+	for _, c := range []struct {
+		m      Mode
+		picked int
+		all    bool
+		own    scene.Rule // A's own rule
+		count  int
+		only   int
+		text   string
+	}{
+		{MayaSSC, b, false, scene.RuleFollow, 1, b, "on B only"},
+		{MayaSSC, b, true, scene.RuleBlenderNone, 3, -1, "all nodes"},
+		{AccumulateTRS, b, false, scene.RuleMayaSSC, 3, -1, "all nodes"},
+		{AccumulateMatrices, b, false, scene.RuleFollow, 3, -1, "all nodes"},
+		{AccumulateMatrices, b, false, scene.RuleMayaSSC, 2, -1, "on 2 of 3 nodes"},
+		{BlenderNone, 7, false, scene.RuleFollow, 0, -1, "on no node"},
+		{BlenderNone, b, false, scene.RuleBlenderNone, 2, -1, "on 2 of 3 nodes"},
+	} {
+		s.Nodes[s.Index("A")].Rule = c.own
+		nodes, run := Scoped(nil, s.Nodes, c.m, c.picked, c.all)
+		count, only := Reach(nodes, run, c.m)
+		if count != c.count || only != c.only || ReachText(nodes, count, only) != c.text {
+			t.Errorf("%s at %d all=%v, A %v: %d %d %q; want %d %d %q", c.m.Name, c.picked, c.all, c.own,
+				count, only, ReachText(nodes, count, only), c.count, c.only, c.text)
+		}
+	}
+	// A mode that is not the run's: a TRS-based one governs nothing under
+	// another, and nothing but a matrix-based one counts under a
+	// matrix-based run.
+	if n, o := Reach(s.Nodes, AccumulateTRS, SkewStripping); n != 0 || o != -1 {
+		t.Errorf("skew-stripping under accumulate-trs: %d %d", n, o)
+	}
+	if n, _ := Reach(s.Nodes, AccumulateMatrices, AccumulateTRS); n != 0 {
+		t.Errorf("accumulate-trs under matrices: %d", n)
+	}
+	if ReachText(nil, 0, -1) != "on no node" || ReachText(s.Nodes[:1], 1, 0) != "all nodes" {
+		t.Error("degenerate texts")
+	}
+	if n := testing.AllocsPerRun(100, func() { Reach(s.Nodes, AccumulateMatrices, MayaSSC) }); n != 0 {
+		t.Errorf("Reach allocates %v times", n)
+	}
+}

@@ -123,11 +123,14 @@ func (m *Model) SceneLabels() []string {
 }
 
 // Notes returns what the picture leaves out, one sentence each: the
-// scene's notes (a glTF file's ignored cameras, skins...) and, when the
-// last picture thinned its meshes to the edge cap, how many edges it
-// drew.
+// scene's notes (a glTF file's ignored cameras, skins...), the per-node
+// rules a wall pane put in place (PaneNote) and, when the last picture
+// thinned its meshes to the edge cap, how many edges it drew.
 func (m *Model) Notes() []string {
 	out := append([]string(nil), m.Scene.Notes...)
+	if note := m.PaneNote(); note != "" {
+		out = append(out, note)
+	}
 	if drawn, total := m.Thinned(); drawn < total {
 		out = append(out, fmt.Sprintf("edge cap: drawing %d of %d mesh edges (every %s), so the frame stays interactive", drawn, total, ordinal((total+drawn-1)/max(drawn, 1))))
 	}

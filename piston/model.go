@@ -80,6 +80,13 @@ type Model struct {
 	// Wall is the comparison wall (wall.go): when On, Recompute draws its
 	// panes (Wall.Panes[k].Frame) instead of Frames, which stay empty.
 	Wall Wall
+	// authored holds every node's rule as it was before the pane clicks
+	// that changed them (ChoosePane), nil when the rules in place are the
+	// user's own (PaneRules); wallBase is the posed nodes with those
+	// rules, the wall's starting point.
+	authored []scene.Rule
+	wallBase []scene.Node
+	paneNote string // PaneNote's text, written by ChoosePane
 
 	// Player is the timeline (player.go): the animation shown and its
 	// time, which every Recompute poses the drawn nodes at.
@@ -236,6 +243,7 @@ func (m *Model) SceneUnit() (unit, size float64) {
 func (m *Model) Load(sc *scene.Scene, sets []state.Set) {
 	m.Base = sc.Clone()
 	m.Scene = sc
+	m.authored = nil
 	m.initEdits(sets)
 	m.resetPlayer()
 	m.SpinAt = sc.Index("B") // the piston's spinning cylinder; -1 hides Spin
@@ -319,10 +327,12 @@ func (m *Model) initEdits(sets []state.Set) {
 	}
 }
 
-// Reset returns the scene to how it was loaded and the camera home,
+// Reset returns the scene to how it was loaded (its per-node rules
+// included: any a pane click put in place are gone) and the camera home,
 // framed for that scene (ResetCamera).
 func (m *Model) Reset() {
 	m.Scene = m.Base.Clone()
+	m.authored = nil // the loaded rules, a pane's withdrawn
 	m.initEdits(nil)
 	m.SpinDeg = 0
 	m.ResetCamera()
@@ -492,11 +502,11 @@ func SplitCap(cap, n int) int {
 }
 
 // recomputeWall is Recompute's second half when the wall is shown: the
-// panes' worlds, the framing (one camera for every pane), the layout and
+// panes' worlds, the layout, the framing (one camera for every pane) and
 // the pictures; Frames stay empty and draw nothing.
 func (m *Model) recomputeWall(x, w, h float64) {
+	m.wallWorlds() // first: the layout makes room for the panes' scopes
 	m.layoutWall(x, w, h)
-	m.wallWorlds()
 	m.honourFrame(w, h, -1)
 	m.followUp(x, w, h, -1)
 	m.Frames[0].Begin(m.Camera, render.Viewport{})
@@ -544,6 +554,7 @@ func (m *Model) Reparent(i, newParent int) error {
 	}
 	ni := newIndex[i]
 	name := m.Scene.Nodes[ni].Name
+	m.authored = nil // the rules in place, moved with their nodes, are kept as the user's
 	// Every other node keeps its slider values (its Euler angles are not
 	// re-derived); the moved node takes its new local transform.
 	edits := make([]Edit, len(m.Edits))

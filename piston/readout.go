@@ -226,9 +226,10 @@ func (m *Model) ReadoutLines(dst []ReadoutLine) []ReadoutLine {
 	return dst
 }
 
-// volumeCheck is node i's VolumeCheck under Mode.
+// volumeCheck is node i's VolumeCheck under the rule that draws it
+// (DrawnUnder: Mode, or its own rule).
 func (m *Model) volumeCheck(i int) VolumeCheck {
-	if m.Mode == modes.Index(modes.AccumulateMatrices.Name) {
+	if m.drawnMode(i) == modes.Index(modes.AccumulateMatrices.Name) {
 		return VolumeCheck{IsMatrices: true}
 	}
 	v, ok := MatricesVolume(m.nodes, i)

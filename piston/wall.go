@@ -19,8 +19,15 @@ import (
 // A seed-mode pane applies its mode to the whole hierarchy; an
 // engine-rule pane applies its rule to the picked node only (scope node)
 // or to every node (scope all), as modes.Scoped says. Each pane is framed
-// and labelled with its mode, the engines that use it and the picked
-// node's skew and volume under it.
+// and labelled with its mode and where it applies ("on B only", "all
+// nodes"), the engines that use it (wrapped, never cut while the pane is
+// at least WallMinChars wide) and the picked node's skew and volume under
+// it.
+//
+// The panes compare rules on the scene as the user made it: the per-node
+// rules a click on a pane puts in place for the main view (ChoosePane)
+// are not part of what the panes start from, so clicking one pane after
+// another leaves the wall as it is.
 
 // Wall is the comparison wall's state in the Model.
 type Wall struct {
@@ -30,6 +37,8 @@ type Wall struct {
 	Panes    []Pane // one per Modes entry, as the last Recompute laid them out
 	Cols     int    // the grid's columns at the last Recompute (0 before)
 	Rows     int    // the grid's rows
+
+	titleLines, engineLines int // the header's lines for the names and scopes, and for the engines (wallLines)
 }
 
 // Pane is one pane of the wall: its mode, where it is on the screen, its
@@ -42,25 +51,38 @@ type Pane struct {
 	Frame   render.Frame    // the pane's segments and labels
 	World   []mgl64.Mat4    // the world matrices drawn (of the scoped nodes)
 	Readout modes.Readout   // the picked node's readout under the pane's mode (zero when no node is picked)
-	Engines string          // the engines line as drawn, fitted to the pane's width
+	// Scope says where the pane's mode applies, as drawn beside its
+	// name: modes.ReachText of the scoped nodes ("on B only", "all
+	// nodes").
+	Scope string
+	// Engines are the engines lines as drawn (FitEngines), at most
+	// WallEngineLines, fitted to the pane's width.
+	Engines []string
+	// Chosen reports that the main view draws exactly this pane's worlds:
+	// the same running mode and the same rule on every node (the pane
+	// ChoosePane chose, while nothing changed them since). Its border is
+	// then white.
+	Chosen bool
 
-	nodes     []scene.Node // the scoped nodes (modes.Scoped)
-	ws        modes.Workspace
-	num       []byte // the numbers line's volume, rebuilt per Recompute
-	fitChars  int    // the width in characters Engines was fitted for
-	fitMode   int    // the mode it was fitted for
-	fitScoped bool   // ... and the scope
+	nodes    []scene.Node // the scoped nodes (modes.Scoped)
+	ws       modes.Workspace
+	num      []byte   // the numbers line's volume, rebuilt per Recompute
+	reach    [3]int   // the count, node and node count Scope was written for
+	fitChars int      // the width in characters Engines was fitted for
+	fitLines int      // the lines it was fitted into
+	fitMode  int      // the mode it was fitted for
+	engBuf   []string // Engines' storage
 }
 
 // Layout sizes of the wall, in pixels at label scale 1 (they grow with
 // Model.LabelScale).
 const (
-	WallPad        = 4.0  // space between a pane's border and its text or picture
-	WallLinePitch  = 14.0 // the text's line pitch (render.TextSize's layouts use 14)
-	WallTextLines  = 3    // mode, engines, skew and volume
-	WallMinChars   = 24   // a grid whose panes hold fewer characters per line is not chosen while another fits
-	WallBorder     = 1.0  // a pane border's width
-	WallChosenLine = 2.0  // the border's width around the pane of the main mode
+	WallPad         = 4.0  // space between a pane's border and its text or picture
+	WallLinePitch   = 14.0 // the text's line pitch (render.TextSize's layouts use 14)
+	WallEngineLines = 2    // the most lines the engines take (FitEngines)
+	WallMinChars    = 24   // a grid whose panes hold fewer characters per line is not chosen while another fits
+	WallBorder      = 1.0  // a pane border's width
+	WallChosenLine  = 2.0  // the border's width around the pane of the main mode
 	// WallMargin is FrameMargin for the wall's small pictures: the
 	// pistons of every pane (their union) fill the middle 75%.
 	WallMargin = 0.125
@@ -118,45 +140,46 @@ func (m *Model) PaneIndex(p mgl64.Vec2) int {
 	return -1
 }
 
-// ChoosePane makes pane i's mode the main mode (Mode), as a click on
-// the pane does; the wall stays shown, the chosen pane outlined. It
-// reports false, changing nothing, for an index outside the panes.
+// ChoosePane makes the main view draw what pane i draws, as a click on
+// the pane does; the wall stays shown, the chosen pane outlined. The
+// main view takes the pane's running mode as its Mode and the pane's
+// per-node rules as the scene's (modes.Scoped from the rules before any
+// pane click): with scope node an engine rule's pane gives the picked
+// node that rule and makes accumulate-matrices the global mode, so the
+// picked node's skew and volume stay what the pane showed; with scope all
+// it clears every node's own rule and makes the rule the global mode; a
+// seed mode's pane gives its mode and the rules as they were. The rules
+// it replaced are kept (PaneRules reports them in place): ChooseMode
+// gives them back, SetRule keeps the rules as they then are, and Reset,
+// Load and Reparent forget them. It reports false, changing nothing, for
+// an index outside the panes.
 func (m *Model) ChoosePane(i int) bool {
 	if i < 0 || i >= len(m.Wall.Panes) {
 		return false
 	}
-	m.Mode = m.Wall.Panes[i].Mode
+	base := m.ComparedNodes(nil)
+	was := make([]scene.Rule, len(base))
+	for k := range base {
+		was[k] = base[k].Rule
+	}
+	nodes, run := modes.Scoped(nil, base, modes.All[m.Wall.Panes[i].Mode], m.Picked, m.Wall.ScopeAll)
+	changed := false
+	for k := range m.Scene.Nodes {
+		m.Scene.Nodes[k].Rule = nodes[k].Rule
+		changed = changed || nodes[k].Rule != was[k]
+	}
+	m.authored = nil
+	if changed {
+		m.authored = was
+	}
+	m.Mode = modes.Index(run.Name)
+	m.notePane()
 	m.Touch()
 	return true
 }
 
-// wallGrid returns the grid (cols, rows) for n panes in a band w by h
-// pixels with text at scale s: the one whose pictures (the panes less
-// their text and padding) hold the largest square, among the grids whose
-// panes are at least WallMinChars characters wide (every grid when none
-// is). n < 1 gives (0, 0).
-func wallGrid(n int, w, h, s float64) (cols, rows int) {
-	adv := render.TextMetricsAt(s * render.TextSize).Advance
-	best, bestWide := math.Inf(-1), false
-	for c := 1; c <= n; c++ {
-		r := (n + c - 1) / c
-		pw, ph := w/float64(c), h/float64(r)
-		side := math.Min(pw-2*WallPad*s, ph-wallHeader(s)-WallPad*s)
-		wide := pw-2*WallPad*s >= WallMinChars*adv
-		if (wide && !bestWide) || (wide == bestWide && side > best) {
-			best, bestWide, cols, rows = side, wide, c, r
-		}
-	}
-	return cols, rows
-}
-
-// wallHeader is the height of a pane's text block at scale s, padding
-// included.
-func wallHeader(s float64) float64 { return (WallPad + WallTextLines*WallLinePitch + WallPad) * s }
-
-// layoutWall places the panes in the band x..x+w, h high (wallGrid),
-// filling the grid row by row.
-func (m *Model) layoutWall(x, w, h float64) {
+// wallPanes makes one pane per chosen mode, in order.
+func (m *Model) wallPanes() {
 	wl := &m.Wall
 	if len(wl.Panes) != len(wl.Modes) {
 		wl.Panes = make([]Pane, len(wl.Modes))
@@ -164,8 +187,88 @@ func (m *Model) layoutWall(x, w, h float64) {
 	for i := range wl.Panes {
 		wl.Panes[i].Mode = wl.Modes[i]
 	}
+}
+
+// wallGrid returns the grid (cols, rows) for the panes in a band w by h
+// pixels with text at scale s, and the lines of the panes' headers in
+// it (wallLines): the grid whose pictures (the panes less their text and
+// padding) hold the largest square, among the grids whose panes are at
+// least WallMinChars characters wide (every grid when none is). No panes
+// give (0, 0). It allocates nothing.
+func (m *Model) wallGrid(w, h, s float64) (cols, rows, title, engines int) {
+	n := len(m.Wall.Panes)
+	adv := render.TextMetricsAt(s * render.TextSize).Advance
+	best, bestWide := math.Inf(-1), false
+	for c := 1; c <= n; c++ {
+		r := (n + c - 1) / c
+		pw, ph := w/float64(c), h/float64(r)
+		chars := paneChars(pw, s, adv)
+		tl, el := m.wallLines(chars)
+		side := math.Min(pw-2*WallPad*s, ph-wallHeader(s, tl+el)-WallPad*s)
+		wide := pw-2*WallPad*s >= WallMinChars*adv
+		if (wide && !bestWide) || (wide == bestWide && side > best) {
+			best, bestWide, cols, rows, title, engines = side, wide, c, r, tl, el
+		}
+	}
+	return cols, rows, title, engines
+}
+
+// paneChars is how many characters of advance adv a line of a pane pw
+// pixels wide holds at scale s (at least 1).
+func paneChars(pw, s, adv float64) int {
+	c := math.Floor((pw - 2*WallPad*s) / adv)
+	if !(c >= 1) {
+		return 1
+	}
+	return int(min(c, 1e6))
+}
+
+// wallLines returns the lines every pane's header gives its title (the
+// mode's name and its Scope: 1 when every pane's fit on one line of
+// chars characters, else as many as the longest needs wrapped) and its
+// engines (FitEngines: 1 or WallEngineLines), the most any pane needs,
+// so that the panes' pictures line up. It allocates nothing.
+func (m *Model) wallLines(chars int) (title, engines int) {
+	title, engines = 1, 1
+	for i := range m.Wall.Panes {
+		p := &m.Wall.Panes[i]
+		title = max(title, titleLines(modes.All[p.Mode].Name, p.Scope, chars))
+		engines = max(engines, engineLines(p.Mode, chars))
+	}
+	return title, engines
+}
+
+// titleLines is how many lines of chars characters a pane's name and
+// scope take: 1 when "name scope" fits, else each wrapped on lines of its
+// own.
+func titleLines(name, scope string, chars int) int {
+	if fitsLine(name, scope, chars) {
+		return 1
+	}
+	return wrapCount(name, chars) + wrapCount(scope, chars)
+}
+
+// fitsLine reports whether "name scope" fits on one line of chars
+// characters.
+func fitsLine(name, scope string, chars int) bool {
+	return utf8.RuneCountInString(name)+1+utf8.RuneCountInString(scope) <= chars
+}
+
+// wallHeader is the height of a pane's text block of lines lines at
+// scale s, padding included.
+func wallHeader(s float64, lines int) float64 {
+	return (WallPad + float64(lines)*WallLinePitch + WallPad) * s
+}
+
+// layoutWall places the panes in the band x..x+w, h high (wallGrid),
+// filling the grid row by row.
+func (m *Model) layoutWall(x, w, h float64) {
+	wl := &m.Wall
+	m.wallPanes()
 	s := render.LabelScale(m.LabelScale)
-	wl.Cols, wl.Rows = wallGrid(len(wl.Panes), w, h, s)
+	var tl, el int
+	wl.Cols, wl.Rows, tl, el = m.wallGrid(w, h, s)
+	wl.titleLines, wl.engineLines = tl, el
 	if wl.Cols == 0 {
 		return
 	}
@@ -174,19 +277,33 @@ func (m *Model) layoutWall(x, w, h float64) {
 		p := &wl.Panes[i]
 		c, r := i%wl.Cols, i/wl.Cols
 		p.Rect = render.Viewport{X: x + float64(c)*pw, Y: float64(r) * ph, W: pw, H: ph}
-		top := wallHeader(s)
+		top := wallHeader(s, tl+el+1)
 		p.Picture = render.Viewport{X: p.Rect.X + WallPad*s, Y: p.Rect.Y + top,
 			W: math.Max(0, pw-2*WallPad*s), H: math.Max(0, ph-top-WallPad*s)}
 	}
 }
 
-// wallWorlds computes each pane's scoped nodes and world matrices, and
-// the picked node's readout under it.
+// wallWorlds computes each pane's scoped nodes and world matrices, the
+// picked node's readout under it, where its mode applies (Scope) and
+// whether the main view draws the same (Chosen). The panes start from
+// the posed nodes with the rules as they were before any pane click
+// (ChoosePane). It allocates nothing once the buffers have grown, except
+// to write a Scope that changed.
 func (m *Model) wallWorlds() {
+	m.wallPanes()
+	base := m.nodes
+	if m.authored != nil && len(m.authored) == len(m.nodes) {
+		m.wallBase = append(m.wallBase[:0], m.nodes...)
+		for k := range m.wallBase {
+			m.wallBase[k].Rule = m.authored[k]
+		}
+		base = m.wallBase
+	}
 	for i := range m.Wall.Panes {
 		p := &m.Wall.Panes[i]
 		var run modes.Mode
-		p.nodes, run = modes.Scoped(p.nodes, m.nodes, modes.All[p.Mode], m.Picked, m.Wall.ScopeAll)
+		mode := modes.All[p.Mode]
+		p.nodes, run = modes.Scoped(p.nodes, base, mode, m.Picked, m.Wall.ScopeAll)
 		n := len(p.nodes)
 		if cap(p.World) < n {
 			p.World = make([]mgl64.Mat4, n)
@@ -197,19 +314,51 @@ func (m *Model) wallWorlds() {
 		if m.Picked >= 0 && m.Picked < n {
 			p.Readout = modes.AnalyzeWorld(p.World[m.Picked], modes.WorldRotation(p.nodes, m.Picked))
 		}
+		count, only := modes.Reach(p.nodes, run, mode)
+		if key := [3]int{count, only, n}; key != p.reach || p.Scope == "" {
+			p.reach, p.Scope = key, modes.ReachText(p.nodes, count, only)
+		}
+		p.Chosen = modes.Index(run.Name) == m.Mode && sameRules(p.nodes, m.nodes, run)
 	}
+}
+
+// sameRules reports whether every node of a and b (the same scene, rules
+// aside) is drawn under the same rule by the mode run: always under a
+// TRS-based run, where per-node rules do not apply; else node by node,
+// a node without its own rule following run's.
+func sameRules(a, b []scene.Node, run modes.Mode) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if !run.PerNode() {
+		return true
+	}
+	for i := range a {
+		ra, rb := a[i].Rule, b[i].Rule
+		if ra == scene.RuleFollow {
+			ra = run.Rule
+		}
+		if rb == scene.RuleFollow {
+			rb = run.Rule
+		}
+		if ra != rb {
+			return false
+		}
+	}
+	return true
 }
 
 // wallAspect returns the panes' picture aspect for a band w by h, and
 // false when the band has no room for a picture.
 func (m *Model) wallAspect(w, h float64) (float64, bool) {
 	s := render.LabelScale(m.LabelScale)
-	c, r := wallGrid(len(m.Wall.Modes), w, h, s)
+	m.wallPanes()
+	c, r, tl, el := m.wallGrid(w, h, s)
 	if c == 0 {
 		return 0, false
 	}
 	pw := w/float64(c) - 2*WallPad*s
-	ph := h/float64(r) - wallHeader(s) - WallPad*s
+	ph := h/float64(r) - wallHeader(s, tl+el+1) - WallPad*s
 	if !(pw > 0 && ph > 0) {
 		return 0, false
 	}
@@ -218,8 +367,11 @@ func (m *Model) wallAspect(w, h float64) (float64, bool) {
 
 // drawWall draws every pane: the pistons under its world (no node names:
 // the panes are small), the picked node's skew arc, the border and the
-// text. It allocates nothing once the panes' buffers have grown, except
-// to refit a pane's engines line when its width, mode or scope changed.
+// text: the mode's name in render.White with its Scope in
+// render.PaneScope (beside it when both fit on a line, else on lines of
+// their own), the engines lines in render.LabelGrey and the numbers
+// (paneNumbers). It allocates nothing once the panes' buffers have grown,
+// except to refit a pane's engines when its width, lines or mode changed.
 func (m *Model) drawWall() {
 	s := render.LabelScale(m.LabelScale)
 	adv := render.TextMetricsAt(s * render.TextSize).Advance
@@ -238,24 +390,49 @@ func (m *Model) drawWall() {
 			}
 		}
 		m.paneBorder(p, s)
-		chars := int(math.Floor((p.Rect.W - 2*WallPad*s) / adv))
-		if chars != p.fitChars || p.fitMode != p.Mode || p.fitScoped != m.Wall.ScopeAll || p.Engines == "" {
-			p.fitChars, p.fitMode, p.fitScoped = chars, p.Mode, m.Wall.ScopeAll
-			p.Engines = FitEngines(modes.EngineNames(modes.All[p.Mode].Name), chars)
+		chars := paneChars(p.Rect.W, s, adv)
+		el := m.Wall.engineLines
+		if chars != p.fitChars || p.fitMode != p.Mode || p.fitLines != el || p.Engines == nil {
+			p.fitChars, p.fitMode, p.fitLines = chars, p.Mode, el
+			p.engBuf = FitEngines(p.engBuf[:0], modes.EngineNames(modes.All[p.Mode].Name), chars, el)
+			p.Engines = p.engBuf
 		}
 		x, y := p.Rect.X+WallPad*s, p.Rect.Y+WallPad*s
-		f.Labels = append(f.Labels, textLabel(x, y, s, modes.All[p.Mode].Name, render.White))
-		f.Labels = append(f.Labels, textLabel(x, y+WallLinePitch*s, s, p.Engines, render.LabelGrey))
-		m.paneNumbers(p, x, y+2*WallLinePitch*s, s, adv, volRef, volRefOK)
+		line := func(k int) float64 { return y + float64(k)*WallLinePitch*s }
+		name := modes.All[p.Mode].Name
+		// Every pane's scope goes on a line of its own when one pane's
+		// does not fit beside its name, so that the panes read alike.
+		if m.Wall.titleLines == 1 && fitsLine(name, p.Scope, chars) {
+			f.Labels = append(f.Labels, textLabel(x, y, s, name, render.White))
+			f.Labels = append(f.Labels, textLabel(x+float64(utf8.RuneCountInString(name)+1)*adv, y, s, p.Scope, render.PaneScope))
+		} else {
+			k := 0
+			for rest := name; rest != ""; k++ {
+				var l string
+				l, rest = nextLine(rest, chars)
+				f.Labels = append(f.Labels, textLabel(x, line(k), s, l, render.White))
+			}
+			for rest := p.Scope; rest != ""; k++ {
+				var l string
+				l, rest = nextLine(rest, chars)
+				f.Labels = append(f.Labels, textLabel(x, line(k), s, l, render.PaneScope))
+			}
+		}
+		tl := m.Wall.titleLines
+		for k, l := range p.Engines {
+			f.Labels = append(f.Labels, textLabel(x, line(tl+k), s, l, render.LabelGrey))
+		}
+		m.paneNumbers(p, x, line(tl+el), s, adv, volRef, volRefOK)
 	}
 }
 
 // paneBorder outlines p's Rect, inset by half a pixel so the line stays
-// inside it: WallChosenLine wide in render.White around the main mode's
-// pane, WallBorder wide in render.PaneBorder around the others.
+// inside it: WallChosenLine wide in render.White around the pane the main
+// view shows (Pane.Chosen), WallBorder wide in render.PaneBorder around
+// the others.
 func (m *Model) paneBorder(p *Pane, s float64) {
 	c, wd := render.PaneBorder, float32(WallBorder)
-	if p.Mode == m.Mode {
+	if p.Chosen {
 		c, wd = render.White, float32(WallChosenLine)
 	}
 	in := float64(wd) * s / 2
@@ -314,37 +491,130 @@ func textLabel(x, y, s float64, text string, c render.Color) render.Label {
 	return render.Label{At: at, Text: text, Color: c, Anchor: at}
 }
 
-// FitEngines returns the engines line of a pane at most chars characters
-// wide: the first two names and "+N" for the N more ("Unity GameObject,
-// Godot Node3D +6"), or fewer names when that is too long; then the
-// first name in short form (ShortEngine: "Blender bone, Fix Shear"), and
-// last that cut with "…". It returns "" when names is empty or chars <
-// 1.
-func FitEngines(names []string, chars int) string {
-	if len(names) == 0 || chars < 1 {
-		return ""
+// FitEngines appends to dst the engines lines of a pane at most chars
+// characters wide, in at most lines lines, and returns it: the first of
+// these that wraps (wordwise, nextLine) into lines lines: the first two
+// names and "+N" for the N more ("Unity GameObject, Godot Node3D +6"),
+// the first name and "+N", then the first name in short form and "+N"
+// (ShortEngine: "Blender bone, Fix Shear"). A name is
+// never cut while one of them fits; when none does (a pane narrower than
+// its longest word), the last is broken inside words and its last line
+// ends in "…". It appends nothing when names is empty, chars < 1 or
+// lines < 1.
+func FitEngines(dst, names []string, chars, lines int) []string {
+	if len(names) == 0 || chars < 1 || lines < 1 {
+		return dst
 	}
+	cands := engineCandidates(names)
+	text := cands[len(cands)-1]
+	for _, c := range cands {
+		if wrapCount(c, chars) <= lines {
+			text = c
+			break
+		}
+	}
+	for k := 0; k < lines && text != ""; k++ {
+		var l string
+		l, text = nextLine(text, chars)
+		if k == lines-1 && text != "" {
+			r := []rune(l)
+			l = strings.TrimRight(string(r[:min(len(r), chars-1)]), " ") + "…"
+		}
+		dst = append(dst, l)
+	}
+	return dst
+}
+
+// engineCandidates are FitEngines' texts for names (not empty), the most
+// informative first.
+func engineCandidates(names []string) []string {
 	more := func(k int) string {
 		if k < len(names) {
 			return " +" + strconv.Itoa(len(names)-k)
 		}
 		return ""
 	}
+	var out []string
 	for k := min(2, len(names)); k >= 1; k-- {
-		if line := strings.Join(names[:k], ", ") + more(k); utf8.RuneCountInString(line) <= chars {
-			return line
+		out = append(out, strings.Join(names[:k], ", ")+more(k))
+	}
+	if short := ShortEngine(names[0]) + more(1); short != out[len(out)-1] {
+		out = append(out, short)
+	}
+	return out
+}
+
+// paneEngines holds each mode's engineCandidates (nil for a mode no
+// engine uses), made once, so that the layout counts their lines
+// without allocating (engineLines).
+var paneEngines = func() [][]string {
+	out := make([][]string, len(modes.All))
+	for i, md := range modes.All {
+		if names := modes.EngineNames(md.Name); len(names) > 0 {
+			out[i] = engineCandidates(names)
 		}
 	}
-	first := []rune(ShortEngine(names[0]))
-	tail := more(1)
-	if len(first)+utf8.RuneCountInString(tail) <= chars {
-		return string(first) + tail
+	return out
+}()
+
+// engineLines is how many lines FitEngines gives mode's engines in
+// lines of chars characters and at most WallEngineLines: 1 when one of
+// its texts fits on one line, else WallEngineLines (and 1 for a mode no
+// engine uses). It allocates nothing.
+func engineLines(mode, chars int) int {
+	if mode < 0 || mode >= len(paneEngines) || paneEngines[mode] == nil {
+		return 1
 	}
-	keep := chars - utf8.RuneCountInString(tail) - 1 // one for the ellipsis
-	if keep < 1 {
-		return string(first[:min(chars, len(first))])
+	for _, c := range paneEngines[mode] {
+		if wrapCount(c, chars) <= 1 {
+			return 1
+		}
 	}
-	return string(first[:keep]) + "…" + tail
+	return WallEngineLines
+}
+
+// nextLine splits text at the end of its first line of at most chars
+// characters (runes; chars below 1 counts as 1): at the last space that
+// keeps the line within chars (a space before "+", the engines' "+N",
+// does not count, so a count stays with its name), or inside a word
+// longer than chars. The
+// line has no trailing space and rest no leading one; rest is "" after
+// the last line. It allocates nothing: both are substrings of text.
+func nextLine(text string, chars int) (line, rest string) {
+	chars = max(chars, 1)
+	text = strings.TrimLeft(text, " ")
+	if utf8.RuneCountInString(text) <= chars {
+		return text, ""
+	}
+	breaks := func(i int) bool { return text[i] == ' ' && (i+1 >= len(text) || text[i+1] != '+') }
+	space, cut, n := -1, len(text), 0
+	for i := range text {
+		if n == chars {
+			cut = i
+			if breaks(i) {
+				space = i
+			}
+			break
+		}
+		if breaks(i) {
+			space = i
+		}
+		n++
+	}
+	if space > 0 {
+		return strings.TrimRight(text[:space], " "), strings.TrimLeft(text[space:], " ")
+	}
+	return strings.TrimRight(text[:cut], " "), strings.TrimLeft(text[cut:], " ")
+}
+
+// wrapCount is how many lines nextLine makes of text (0 for ""). It
+// allocates nothing.
+func wrapCount(text string, chars int) int {
+	n := 0
+	for text = strings.TrimLeft(text, " "); text != ""; n++ {
+		_, text = nextLine(text, chars)
+	}
+	return n
 }
 
 // ShortEngine returns an engines-table name of the form "Engine object,

@@ -2,6 +2,7 @@ package piston
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 
 	"skewlab/modes"
 	"skewlab/render"
+	"skewlab/scene"
 	"skewlab/state"
 	"skewlab/transform"
 )
@@ -156,20 +158,28 @@ func TestWallEnginePaneChangesOnlyPickedSubtree(t *testing.T) {
 }
 
 // TestWallClickChoosesMode: a pixel in the middle of pane k picks pane k,
-// and choosing it makes its mode the main one; the wall stays shown. A
-// pixel outside the band, or the wall hidden, picks nothing.
+// and choosing it makes the main view draw that pane: a seed mode's pane
+// gives its mode, an engine rule's pane (scope node) gives B the rule
+// under accumulate-matrices; the wall stays shown. A pixel outside the
+// band, or the wall hidden, picks nothing.
 func TestWallClickChoosesMode(t *testing.T) {
 	m := wallModel(t, "?wall=maya-ssc,skew-stripping,blender-average")
 	m.Recompute(342, 596, 720)
+	b := m.Scene.Index("B")
+	mat := modes.Index(modes.AccumulateMatrices.Name)
 	for k, p := range m.Wall.Panes {
 		c := mgl64.Vec2{p.Rect.X + p.Rect.W/2, p.Rect.Y + p.Rect.H/2}
 		i := m.PaneIndex(c)
-		if i != k || !m.ChoosePane(i) || m.Mode != p.Mode || !m.Wall.On {
-			t.Errorf("pane %d (%s): index %d, mode %d, wall %v", k, modes.All[p.Mode].Name, i, m.Mode, m.Wall.On)
+		if i != k || !m.ChoosePane(i) || !m.Wall.On {
+			t.Errorf("pane %d (%s): index %d, wall %v", k, modes.All[p.Mode].Name, i, m.Wall.On)
 		}
-	}
-	if m.Mode != modes.Index("blender-average") {
-		t.Errorf("mode %d after the last click", m.Mode)
+		mode, rule := p.Mode, scene.RuleFollow
+		if md := modes.All[p.Mode]; !md.Seed() {
+			mode, rule = mat, md.Rule
+		}
+		if m.Mode != mode || m.Scene.Nodes[b].Rule != rule {
+			t.Errorf("pane %s: mode %s, B's rule %v; want %s, %v", modes.All[p.Mode].Name, ModeName(m.Mode), m.Scene.Nodes[b].Rule, ModeName(mode), rule)
+		}
 	}
 	if i := m.PaneIndex(mgl64.Vec2{10, 10}); i != -1 || m.ChoosePane(-1) || m.ChoosePane(3) {
 		t.Errorf("outside the band: pane %d", i)
@@ -315,33 +325,91 @@ func TestWallParam(t *testing.T) {
 	}
 }
 
+// TestFitEngines: the engines wrap at spaces into the lines given, the
+// most informative text that fits first; a name is cut (with "…") only
+// when no text fits, in a pane narrower than a word.
 func TestFitEngines(t *testing.T) {
 	names := []string{"Unity GameObject", "Godot Node3D", "three.js", "Bevy"}
 	for _, c := range []struct {
-		chars int
-		want  string
+		chars, lines int
+		want         []string
 	}{
-		{40, "Unity GameObject, Godot Node3D +2"},
-		{33, "Unity GameObject, Godot Node3D +2"},
-		{32, "Unity GameObject +3"},
-		{12, "Unity Ga… +3"},
-		{3, "Uni"},
-		{0, ""},
+		{40, 1, []string{"Unity GameObject, Godot Node3D +2"}},
+		{33, 1, []string{"Unity GameObject, Godot Node3D +2"}},
+		{32, 1, []string{"Unity GameObject +3"}},
+		{20, 2, []string{"Unity GameObject,", "Godot Node3D +2"}},
+		{16, 2, []string{"Unity", "GameObject +3"}},
+		{12, 2, []string{"Unity", "GameObject…"}},
+		{8, 2, []string{"Unity", "GameObj…"}},
+		{3, 1, []string{"Un…"}},
+		{0, 2, nil},
+		{30, 0, nil},
 	} {
-		if got := FitEngines(names, c.chars); got != c.want {
-			t.Errorf("FitEngines(%d) = %q, want %q", c.chars, got, c.want)
+		if got := FitEngines(nil, names, c.chars, c.lines); !slices.Equal(got, c.want) {
+			t.Errorf("FitEngines(%d, %d) = %q, want %q", c.chars, c.lines, got, c.want)
 		}
 	}
 	fix := []string{"Blender bone, Inherit Scale = Fix Shear"}
-	for chars, want := range map[int]string{39: fix[0], 38: "Blender bone, Fix Shear", 23: "Blender bone, Fix Shear", 22: "Blender bone, Fix She…"} {
-		if got := FitEngines(fix, chars); got != want {
-			t.Errorf("one long name in %d: %q, want %q", chars, got, want)
+	for _, c := range []struct {
+		chars, lines int
+		want         []string
+	}{
+		{39, 1, fix},
+		{38, 1, []string{"Blender bone, Fix Shear"}},
+		{23, 1, []string{"Blender bone, Fix Shear"}},
+		{22, 1, []string{"Blender bone, Fix…"}},
+		{22, 2, []string{"Blender bone, Inherit", "Scale = Fix Shear"}},
+		{13, 2, []string{"Blender bone,", "Fix Shear"}},
+	} {
+		if got := FitEngines(nil, fix, c.chars, c.lines); !slices.Equal(got, c.want) {
+			t.Errorf("one long name in %d x %d: %q, want %q", c.chars, c.lines, got, c.want)
+		}
+	}
+	// The two cut names, in the 26 characters of a pane at
+	// 1920x1080, UI 2x: whole words on two lines.
+	for mode, want := range map[string][]string{
+		"uniform-inner-scale": {"Unity Entities, uniform", "LocalTransform scale"},
+		"maya-ssc":            {"Maya joint, Segment Scale", "Compensate +2"},
+	} {
+		if got := FitEngines(nil, modes.EngineNames(mode), 26, 2); !slices.Equal(got, want) {
+			t.Errorf("%s in 26 x 2: %q, want %q", mode, got, want)
 		}
 	}
 	if got := ShortEngine("Maya joint, Segment Scale Compensate"); got != "Maya joint, Segment Scale Compensate" {
 		t.Errorf("ShortEngine without a setting: %q", got)
 	}
-	if FitEngines(nil, 30) != "" {
+	if FitEngines(nil, nil, 30, 2) != nil {
 		t.Error("no engines")
+	}
+}
+
+// TestNextLine: lines break at the last space that fits, inside a word
+// only when it is longer than the line; runes count, not bytes.
+func TestNextLine(t *testing.T) {
+	for _, c := range []struct {
+		text       string
+		chars      int
+		line, rest string
+		wrapped    int
+	}{
+		{"abc def", 7, "abc def", "", 1},
+		{"abc def", 6, "abc", "def", 2},
+		{"abc def", 3, "abc", "def", 2},
+		{"abcdef gh", 4, "abcd", "ef gh", 3},
+		{"  abc", 3, "abc", "", 1},
+		{"é° x", 2, "é°", "x", 2},
+		{"skew 52.3°  vol", 11, "skew 52.3°", "vol", 2},
+		{"Godot Node3D +6", 14, "Godot", "Node3D +6", 2},
+		{"ab +6", 3, "ab", "+6", 2},
+		{"", 5, "", "", 0},
+		{"ab", 0, "a", "b", 2},
+	} {
+		line, rest := nextLine(c.text, c.chars)
+		if line != c.line || rest != c.rest {
+			t.Errorf("nextLine(%q, %d) = %q, %q; want %q, %q", c.text, c.chars, line, rest, c.line, c.rest)
+		}
+		if n := wrapCount(c.text, c.chars); n != c.wrapped {
+			t.Errorf("wrapCount(%q, %d) = %d, want %d", c.text, c.chars, n, c.wrapped)
+		}
 	}
 }

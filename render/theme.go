@@ -28,6 +28,11 @@ var (
 	// PaneBorder outlines a pane of the piston lab's comparison wall
 	// (the main mode's pane is outlined in White).
 	PaneBorder = Color{0.55, 0.55, 0.6, 0.7}
+	// PaneScope is where a pane's rule applies ("on B only", "all
+	// nodes"), beside its mode's name: the light blue of TourCounter,
+	// apart from the white name, the grey engines and the amber
+	// warnings.
+	PaneScope = Color{0.6, 0.75, 1, 1}
 )
 
 // Colours of the guided tour's caption band.

@@ -22,7 +22,8 @@ type rulesTable struct {
 	open     bool // the window is shown (the Compare window's checkbox)
 	scopeAll bool // engine rules on every node, else on the picked node only
 
-	nodes  []scene.Node // the nodes the table was made from
+	nodes  []scene.Node // the scene's nodes when the table was made
+	base   []scene.Node // the nodes compared (piston.Model.ComparedNodes)
 	picked int
 	scope  bool
 	made   bool
@@ -33,13 +34,14 @@ type rulesTable struct {
 	msg   string // what the last copy did
 }
 
-// rulesHeader is the Rules window's column titles (shorter than
-// compare.Header, the same columns).
-var rulesHeader = []string{"mode", "skew deg", "volume", "vol vs mat", "lossy scale", "polar stretch", "pos vs mat", "TRS", "engines"}
+// rulesHeader is the Rules window's column titles: compare.Header's
+// columns, shorter, with "on" (where the row's rule applies,
+// modes.ReachText: "on B only", "all nodes") after the mode.
+var rulesHeader = []string{"mode", "on", "skew deg", "volume", "vol vs mat", "lossy scale", "polar stretch", "pos vs mat", "TRS", "engines"}
 
 // rulesWidths are the columns' widths in UI units (debugui's font is 6
 // units a character, plus padding).
-var rulesWidths = []int{124, 58, 62, 70, 136, 136, 70, 30, 280}
+var rulesWidths = []int{124, 70, 58, 62, 70, 136, 136, 70, 30, 210}
 
 // rulesToggle is the Compare window's row that shows or hides the Rules
 // window.
@@ -106,8 +108,11 @@ func (t *rulesTable) update(v *view) {
 	if t.scopeAll {
 		scope = compare.ScopeAll
 	}
+	// The rows start from the rules before any wall pane's click, as the
+	// wall's panes do: a click's rules show in the main view only.
+	t.base = m.ComparedNodes(t.base)
 	t.table = compare.Table{Preset: m.Preset, Node: m.Scene.Nodes[m.Picked].Name,
-		Scope: scope.String(), Rows: compare.Compute(m.Scene.Nodes, m.Picked, modes.All, scope)}
+		Scope: scope.String(), Rows: compare.Compute(t.base, m.Picked, modes.All, scope)}
 	switch {
 	case m.Preset == "":
 		t.table.Scene = "a file, edited in the app"
@@ -115,10 +120,16 @@ func (t *rulesTable) update(v *view) {
 		t.table.Preset += ", edited in the app"
 	}
 	t.title = t.table.Caption()
+	var scoped []scene.Node
 	for i := range t.table.Rows {
 		r := &t.table.Rows[i]
 		c := r.Cells()
 		c[len(c)-1] = abbreviate(r.Engines)
+		var run modes.Mode
+		md := modes.All[i] // Compute's rows follow the list: modes.All
+		scoped, run = modes.Scoped(scoped, t.base, md, m.Picked, t.scopeAll)
+		count, only := modes.Reach(scoped, run, md)
+		c = append([]string{c[0], modes.ReachText(scoped, count, only)}, c[1:]...)
 		t.cells = append(t.cells, c)
 	}
 }

@@ -54,13 +54,19 @@ func TestRulesWindow(t *testing.T) {
 		if got := v.rules.cells[i][0]; got != mode {
 			t.Fatalf("row %d is %q, want %q", i, got, mode)
 		}
-		return v.rules.cells[i][2]
+		return v.rules.cells[i][3]
 	}
+	on := func(mode string) string { return v.rules.cells[modes.Index(mode)][1] }
 	if !strings.HasPrefix(v.rules.title, "B (preset piston") {
 		t.Errorf("title %q, want B's", v.rules.title)
 	}
 	if a, b := vol("accumulate-matrices"), vol("maya-ssc"); a != "3.0000" || b != "24.0000" {
 		t.Errorf("volumes %s and %s, want 3.0000 and 24.0000", a, b)
+	}
+	// Each row says where its rule applies: an engine rule on B only, a
+	// seed mode on every node.
+	if a, b := on("accumulate-trs"), on("maya-ssc"); a != "all nodes" || b != "on B only" {
+		t.Errorf("scope node: rows on %q and %q, want all nodes and on B only", a, b)
 	}
 	// Nothing changed: the table is not remade, and nothing is allocated.
 	if n := testing.AllocsPerRun(10, func() { v.rules.update(v) }); n != 0 {
@@ -70,6 +76,9 @@ func TestRulesWindow(t *testing.T) {
 	frames()
 	if got := vol("maya-ssc"); got != "8.0000" || !strings.Contains(v.rules.title, "edited in the app") {
 		t.Errorf("scope all: maya-ssc volume %s (want 8.0000), title %q", got, v.rules.title)
+	}
+	if got := on("maya-ssc"); got != "all nodes" {
+		t.Errorf("scope all: maya-ssc on %q, want all nodes", got)
 	}
 	m.Edits[m.Scene.Index("Root")].Scale[0] = 1
 	m.Touch()

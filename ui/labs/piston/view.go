@@ -111,14 +111,16 @@ func (v *view) watchFollow() {
 }
 
 // notesCache holds the notes drawn under the picture: the last Open's
-// error and the model's Notes (a glTF file's ignored parts, the edge
-// cap), rebuilt only when the scene or the thinning changes, so a
-// spinning picture allocates nothing for them.
+// error and the model's Notes (a glTF file's ignored parts, the rules a
+// wall pane put in place, the edge cap), rebuilt only when the scene, the
+// pane's note or the thinning changes, so a spinning picture allocates
+// nothing for them.
 type notesCache struct {
 	scene        *scene.Scene
 	err          string
 	drawn, total int
 	chars        int      // the line length the notes were wrapped to
+	pane         string   // the model's PaneNote they hold
 	lines        []string // wrapped
 	errLines     int      // how many of lines are the open error's
 }
@@ -249,7 +251,8 @@ var pistonHelp = slices.Concat(numberedHelp("1..", "choose a mode (1-4 the seeds
 		"            (Blender's numpad: KP7 top, KP1 front, KP3 side)",
 		"O, KP5      orthographic on/off",
 		"W           comparison wall: one pane per mode, one camera; click a",
-		"            pane to make its mode the main one (the wall stays)",
+		"            pane to draw it in the main view (the wall stays); a",
+		"            rule on B only becomes B's own until a mode is chosen",
 		"drag        orbit; right or shift drag: pan",
 		"wheel       zoom toward the cursor (up = in)",
 		"touch       one finger orbits; pinch zooms",
@@ -320,10 +323,11 @@ func (v *view) refreshNotes(errShown bool) {
 	if v.w > 0 {
 		chars = max(20, int((v.w-20*sc)/render.TextMetricsAt(render.TextSize*sc).Advance))
 	}
-	if n.scene == m.Scene && n.err == openErr && n.drawn == drawn && n.total == total && n.chars == chars {
+	pane := m.PaneNote()
+	if n.scene == m.Scene && n.err == openErr && n.drawn == drawn && n.total == total && n.chars == chars && n.pane == pane {
 		return
 	}
-	n.scene, n.err, n.drawn, n.total, n.chars = m.Scene, openErr, drawn, total, chars
+	n.scene, n.err, n.drawn, n.total, n.chars, n.pane = m.Scene, openErr, drawn, total, chars, pane
 	n.lines, n.errLines = n.lines[:0], 0
 	if n.err != "" {
 		n.lines = append(n.lines, tour.Wrap("cannot open: "+n.err, chars)...)
@@ -371,8 +375,7 @@ func (v *view) keys(in *kit.Input) {
 				v.win.init(m)
 			}
 		} else if k < len(modes.All) {
-			m.Mode = k
-			m.Touch()
+			m.ChooseMode(k) // withdraws the rules a wall pane put in place
 		}
 	}
 	just := keyJustPressed

@@ -86,8 +86,8 @@ func brightPixels(img *image.RGBA) int {
 }
 
 // TestWallClickInView: a press on a pane released where it went down
-// makes that pane's mode the main one; a press dragged further orbits
-// and chooses nothing.
+// makes the main view draw that pane; a press dragged further orbits and
+// chooses nothing.
 func TestWallClickInView(t *testing.T) {
 	v, in := wallView(t)
 	p := v.M.Wall.Panes[modes.Index("blender-average")]
@@ -109,8 +109,13 @@ func TestWallClickInView(t *testing.T) {
 	tick(true, 0)
 	tick(true, 1)
 	tick(false, 0)
-	if v.M.Mode != p.Mode || !v.M.Wall.On {
-		t.Errorf("after a click on %s: mode %s, wall %v", modes.All[p.Mode].Name, modes.All[v.M.Mode].Name, v.M.Wall.On)
+	// The main view draws the pane: accumulate-matrices with B's own
+	// rule blender-average (scope node), the pane outlined.
+	b := v.M.Scene.Index("B")
+	if v.M.Mode != modes.Index(modes.AccumulateMatrices.Name) || v.M.Scene.Nodes[b].Rule != modes.BlenderAverage.Rule ||
+		!v.M.Wall.On || !v.M.Wall.Panes[p.Mode].Chosen {
+		t.Errorf("after a click on %s: mode %s, B's rule %v, wall %v, pane chosen %v", modes.All[p.Mode].Name, modes.All[v.M.Mode].Name,
+			v.M.Scene.Nodes[b].Rule, v.M.Wall.On, v.M.Wall.Panes[p.Mode].Chosen)
 	}
 }
 

@@ -36,6 +36,7 @@ type windowState struct {
 	readoutKey   []bool // the line is an artifact (skew, volume): shown in the compact layout too
 	rows         []readoutRow
 	readoutHead  string
+	ownRule      string   // the Mode window's line on the picked node's own rule ("" when it follows the mode)
 	root, a      int      // indices of the piston's Root and A, -1 when absent
 	scaleLabel   string   // the x scale slider's label (Root's, or the first node's)
 	scaleShort   string   // the same, short, for the compact layout
@@ -87,12 +88,41 @@ func (w *windowState) refresh(m *piston.Model) {
 	if len(w.nodeNames) != len(m.Scene.Nodes) {
 		w.init(m)
 	}
-	w.readoutHead = fmt.Sprintf("%s under %s", m.Scene.Nodes[m.Picked].Name, piston.ModeName(m.Mode))
+	w.readoutHead = m.ReadoutHead()
+	w.ownRule = ownRuleLine(m)
+	w.syncRules(m)
 	w.readout = m.ReadoutLines(w.readout[:0])
 	w.readoutKey = w.readoutKey[:0]
 	for _, l := range w.readout {
 		w.readoutKey = append(w.readoutKey, strings.HasPrefix(l.Text, "skew") || strings.HasPrefix(l.Text, "volume"))
 	}
+}
+
+// syncRules sets the Nodes window's rule choosers to the scene's rules
+// (a wall pane's click or ChooseMode changes them), without allocating.
+func (w *windowState) syncRules(m *piston.Model) {
+	if len(w.ruleSel) != len(m.Scene.Nodes) {
+		return
+	}
+	for i := range m.Scene.Nodes {
+		w.ruleSel[i] = int(m.Scene.Nodes[i].Rule)
+	}
+}
+
+// ownRuleLine is the Mode window's line when the picked node is drawn
+// under a rule of its own rather than the chosen mode: the rule, where it
+// applies and its point ("B: maya-ssc (on B only), from the wall: ...");
+// "" otherwise.
+func ownRuleLine(m *piston.Model) string {
+	mode, where := m.DrawnUnder(m.Picked)
+	if mode == m.Mode || mode < 0 || mode >= len(modes.All) {
+		return ""
+	}
+	from := "its own rule (Nodes)"
+	if m.PaneRules() {
+		from = "from the wall; choosing a mode undoes it"
+	}
+	return fmt.Sprintf("%s: %s (%s), %s. %s", m.Scene.Nodes[m.Picked].Name, modes.All[mode].Name, where, from, modes.All[mode].Point)
 }
 
 // Windows makes the piston lab's windows for the UI level in in. At the
@@ -148,12 +178,17 @@ func (v *view) modeWindow(ctx *debugui.Context, r image.Rectangle, in *kit.Input
 	})
 }
 
-// modeRows are the mode chooser, the mode's point in one sentence and,
+// modeRows are the mode chooser (piston.Model.ChooseMode: it withdraws
+// the rules a wall pane put in place), the mode's point in one sentence,
+// the picked node's own rule when it has one that applies (ownRule) and,
 // where the mode folds residuals, the Fold button (foldRows).
 func (v *view) modeRows(ctx *debugui.Context) {
 	m := v.M
-	ctx.Dropdown(&m.Mode, v.win.modeNames).On(m.Touch)
+	ctx.Dropdown(&m.Mode, v.win.modeNames).On(func() { m.ChooseMode(m.Mode) })
 	ctx.Text(modes.All[m.Mode].Point)
+	if v.win.ownRule != "" {
+		ctx.Text(v.win.ownRule)
+	}
 	v.foldRows(ctx)
 }
 
