@@ -41,7 +41,7 @@ func MergeRepeats(frames []AnimFrame) []AnimFrame {
 	var last *image.NRGBA
 	for _, f := range frames {
 		cur := toNRGBA(f.Image)
-		if last != nil && cur != nil && bytes.Equal(last.Pix, cur.Pix) && last.Rect == cur.Rect {
+		if last != nil && cur != nil && last.Rect == cur.Rect && diffRect(last, cur).Empty() {
 			out[len(out)-1].Delay += f.Delay
 			continue
 		}
@@ -84,7 +84,8 @@ func checkAnim(frames []AnimFrame, plays int) error {
 }
 
 // toNRGBA returns img as non-premultiplied RGBA with its origin at (0,
-// 0): img itself when it already is one, else a copy. Nil gives nil.
+// 0): img itself when it already is one, its pixels shared when it is an
+// opaque *image.RGBA, else a copy. Nil gives nil.
 func toNRGBA(img image.Image) *image.NRGBA {
 	if img == nil {
 		return nil
@@ -92,6 +93,10 @@ func toNRGBA(img image.Image) *image.NRGBA {
 	b := img.Bounds()
 	if n, ok := img.(*image.NRGBA); ok && b.Min == (image.Point{}) {
 		return n
+	}
+	if r, ok := img.(*image.RGBA); ok && b.Min == (image.Point{}) && r.Opaque() {
+		// Opaque, premultiplied and non-premultiplied are the same bytes.
+		return &image.NRGBA{Pix: r.Pix, Stride: r.Stride, Rect: r.Rect}
 	}
 	n := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	draw.Draw(n, n.Rect, img, b.Min, draw.Src)
@@ -151,6 +156,7 @@ func (withAlpha) Opaque() bool { return false }
 const (
 	apngDisposeNone = 0
 	apngBlendSource = 0
+	apngBlendOver   = 1
 )
 
 // pngSignature opens every PNG file.
@@ -162,11 +168,14 @@ const pngSignature = "\x89PNG\r\n\x1a\n"
 // plays: 0 plays forever) before the first IDAT, frame 0 as the default
 // image (its fcTL then its IDAT chunks), each later frame as an fcTL and
 // fdAT chunks, then IEND. Each frame's pixel data is image/png's
-// encoding of it (lossless: decoding gives the frame's non-premultiplied
-// 8-bit RGBA back exactly). A later frame covers only the rectangle
-// where it differs from the one before (a one-pixel rectangle when they
-// are equal), replacing those pixels (dispose none, blend source). The
-// colour type is RGB when every frame is opaque, else RGBA. Delays are
+// encoding (lossless: a viewer composes every frame's non-premultiplied
+// 8-bit RGBA exactly). The colour type is RGBA; every frame stays on the
+// canvas (dispose none). A later frame covers only the rectangle where
+// it differs from the one before (a one-pixel rectangle when they are
+// equal). When every frame is opaque, the pixels of that rectangle that
+// did not change are written transparent and the frame is blended over
+// the one before (blend over), so they cost next to nothing; otherwise
+// the rectangle replaces what was there (blend source). Delays are
 // stored as exact fractions of a second where 16 bits allow (1/1000 s
 // steps up to 65.535 s, coarser above).
 //
@@ -178,10 +187,10 @@ func WriteAPNG(w io.Writer, frames []AnimFrame, plays int) error {
 	if err := checkAnim(frames, plays); err != nil {
 		return err
 	}
-	alpha := false
+	over := true // every frame opaque: unchanged pixels transparent, blend over
 	for _, f := range frames {
 		if !opaqueImage(f.Image) {
-			alpha = true
+			over = false
 			break
 		}
 	}
@@ -192,17 +201,22 @@ func WriteAPNG(w io.Writer, frames []AnimFrame, plays int) error {
 	seq := uint32(0)
 	for i, f := range frames {
 		cur := toNRGBA(f.Image)
-		r := cur.Rect
+		r, blend := cur.Rect, byte(apngBlendSource)
+		var data *image.NRGBA = cur
 		if prev != nil {
 			if r = diffRect(prev, cur); r.Empty() {
 				r = image.Rect(0, 0, 1, 1)
 			}
+			data = cur.SubImage(r).(*image.NRGBA)
+			if over {
+				data, blend = changedOnly(prev, cur, r), apngBlendOver
+			}
 		}
-		var sub image.Image = cur.SubImage(r)
-		if alpha {
-			sub = withAlpha{sub.(*image.NRGBA)}
+		var img image.Image = data
+		if data.Opaque() {
+			img = withAlpha{data} // RGBA like every other frame
 		}
-		hdr, idats, err := encodePNG(sub)
+		hdr, idats, err := encodePNG(img)
 		if err != nil {
 			return err
 		}
@@ -216,7 +230,7 @@ func WriteAPNG(w io.Writer, frames []AnimFrame, plays int) error {
 		} else if !bytes.Equal(hdr[8:], ihdr[8:]) {
 			return fmt.Errorf("render: APNG frame %d: image/png chose a different pixel format", i)
 		}
-		cw.chunk("fcTL", fcTL(seq, r, f.Delay))
+		cw.chunk("fcTL", fcTL(seq, r, f.Delay, blend))
 		seq++
 		for _, d := range idats {
 			if i == 0 {
@@ -235,9 +249,27 @@ func WriteAPNG(w io.Writer, frames []AnimFrame, plays int) error {
 	return cw.err
 }
 
+// changedOnly returns the rectangle r of cur (origin (0, 0)) with every
+// pixel equal to prev's made transparent black: blended over prev, it
+// gives cur.
+func changedOnly(prev, cur *image.NRGBA, r image.Rectangle) *image.NRGBA {
+	out := image.NewNRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+	for y := 0; y < r.Dy(); y++ {
+		a := prev.Pix[prev.PixOffset(r.Min.X, r.Min.Y+y):][:4*r.Dx()]
+		b := cur.Pix[cur.PixOffset(r.Min.X, r.Min.Y+y):][:4*r.Dx()]
+		dst := out.Pix[y*out.Stride:]
+		for x := 0; x < 4*r.Dx(); x += 4 {
+			if !bytes.Equal(a[x:x+4], b[x:x+4]) {
+				copy(dst[x:x+4], b[x:x+4])
+			}
+		}
+	}
+	return out
+}
+
 // fcTL returns an fcTL chunk's data: the sequence number, the frame's
-// rectangle r and its delay, dispose none and blend source.
-func fcTL(seq uint32, r image.Rectangle, delay time.Duration) []byte {
+// rectangle r and its delay, dispose none and the blend operation.
+func fcTL(seq uint32, r image.Rectangle, delay time.Duration, blend byte) []byte {
 	b := make([]byte, 26)
 	binary.BigEndian.PutUint32(b[0:], seq)
 	binary.BigEndian.PutUint32(b[4:], uint32(r.Dx()))
@@ -247,7 +279,7 @@ func fcTL(seq uint32, r image.Rectangle, delay time.Duration) []byte {
 	num, den := apngDelay(delay)
 	binary.BigEndian.PutUint16(b[20:], num)
 	binary.BigEndian.PutUint16(b[22:], den)
-	b[24], b[25] = apngDisposeNone, apngBlendSource
+	b[24], b[25] = apngDisposeNone, blend
 	return b
 }
 

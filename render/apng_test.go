@@ -90,8 +90,8 @@ func TestWriteAPNGRoundTrip(t *testing.T) {
 	if got := strings.Join(chunkTypes(a), " "); got != want {
 		t.Errorf("chunks %s, want %s", got, want)
 	}
-	if ct := a.Chunks[0].Data[9]; ct != 2 {
-		t.Errorf("colour type %d, want 2 (RGB: every frame is opaque)", ct)
+	if ct := a.Chunks[0].Data[9]; ct != 6 {
+		t.Errorf("colour type %d, want 6 (RGBA)", ct)
 	}
 	// Each frame's rectangle, by hand: the union of the box before and
 	// after; the repeated frame a single pixel; the recoloured box its
@@ -106,8 +106,10 @@ func TestWriteAPNGRoundTrip(t *testing.T) {
 		if f.Seconds != secs[i] {
 			t.Errorf("frame %d shows %v s, want %v", i, f.Seconds, secs[i])
 		}
-		if f.Dispose != 0 || f.Blend != 0 {
-			t.Errorf("frame %d: dispose %d, blend %d; want 0, 0", i, f.Dispose, f.Blend)
+		// Every frame opaque: the later ones are blended over the one
+		// before, their unchanged pixels transparent.
+		if wantBlend := min(i, 1); f.Dispose != 0 || f.Blend != wantBlend {
+			t.Errorf("frame %d: dispose %d, blend %d; want 0, %d", i, f.Dispose, f.Blend, wantBlend)
 		}
 	}
 	// A reader that knows no APNG shows frame 0.
@@ -154,6 +156,9 @@ func TestWriteAPNGTransparent(t *testing.T) {
 	}
 	for i, f := range a.Frames {
 		samePixels(t, "frame", f.Image, frames[i].Image)
+		if f.Blend != 0 {
+			t.Errorf("frame %d: blend %d, want 0 (source: a transparent pixel is a pixel, not \"unchanged\")", i, f.Blend)
+		}
 	}
 	if r := a.Frames[1].Rect; r != image.Rect(3, 2, 6, 4) {
 		t.Errorf("frame 1 covers %v, want (3,2)-(6,4)", r)
