@@ -26,7 +26,7 @@ import (
 
 // Lab is the piston lab: package piston's model, presets and figure,
 // shown by this package's view.
-var Lab = kit.Lab{State: piston.Lab, NewView: newLabView, Figure: figure}
+var Lab = kit.Lab{State: piston.Lab, NewView: newLabView, Figure: figure, Motion: motion}
 
 // newLabView is the piston lab's NewView: the model of st.
 func newLabView(st state.State) (kit.View, error) {
@@ -105,18 +105,25 @@ func (v *view) Title() string {
 // as a user would).
 func (v *view) Model() *piston.Model { return v.M }
 
-// figure is the piston lab's Figure: piston.Figure of st after the
-// gesture (a sweep's last value; the piston does not run in time).
+// figure is the piston lab's Figure: piston.Figure of st, or with a
+// gesture (a sweep; the piston does not run in time) the last picture
+// of its motion: the sweep's end with its start as a dashed ghost, framed
+// for the whole sweep (piston.Motion at progress 1).
 func figure(st state.State, w, h int, g state.Gesture) ([]render.Segment, []render.Label, error) {
-	if g.Kind != "" {
-		if err := g.Check(); err != nil {
-			return nil, nil, err
-		}
-		if err := piston.CheckGesture(st, g); err != nil {
-			return nil, nil, err
-		}
+	if g.Kind == "" {
+		return piston.Figure(st, w, h)
 	}
-	return piston.Figure(g.End(st), w, h)
+	pics, err := piston.Motion(st, g, w, h, []float64{1})
+	if err != nil {
+		return nil, nil, err
+	}
+	return pics[0].Segments, pics[0].Labels, nil
+}
+
+// motion is the piston lab's Motion: piston.Motion, the pictures of a
+// sweep with one camera and the start as a ghost.
+func motion(st state.State, w, h int, g state.Gesture, ps []float64) ([]render.Picture, error) {
+	return piston.Motion(st, g, w, h, ps)
 }
 
 // Animating reports whether B spins, a sweep plays or the timeline
@@ -135,8 +142,8 @@ type sweepPlay struct {
 // Play starts a sweep (the piston lab's only gesture) at its From
 // value; Update moves it one tick at a time to To over its Seconds at
 // state.TicksPerSecond. A camera to be framed (the default) is framed
-// for the sweep's end, as the step's exported figure is, and stays put
-// while the sweep plays. Another kind, or a sweep of a node the scene
+// for the whole sweep (piston.Model.FrameSweep), as the step's exported
+// figure is, and stays put while the sweep plays. Another kind, or a sweep of a node the scene
 // lacks, is an error and changes nothing.
 func (v *view) Play(g state.Gesture) error {
 	if g.Kind != state.GestureSweep {
@@ -149,6 +156,7 @@ func (v *view) Play(g state.Gesture) error {
 	if err := v.M.ApplySet(end); err != nil {
 		return err
 	}
+	v.M.FrameSweep(g)
 	v.sweep = sweepPlay{g: g, on: true, framing: v.M.Framing()}
 	if !v.sweep.framing {
 		start, _ := g.SweepSet(0)
@@ -158,7 +166,7 @@ func (v *view) Play(g state.Gesture) error {
 }
 
 // playSweep advances a sweep under way by one tick; on its first tick it
-// frames the picture of the sweep's end, then goes back to the start.
+// frames the picture (for the whole sweep), then goes back to the start.
 func (v *view) playSweep() {
 	if !v.sweep.on {
 		return
