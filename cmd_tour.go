@@ -161,6 +161,22 @@ func writeTour(out, dir string, handout bool, w, h int) error {
 				return failed(name, err)
 			}
 		}
+		if guide.Steps[n-1].Gesture.Kind == "" {
+			continue
+		}
+		ps, delays := tour.MotionPlan(guide.Steps[n-1].Gesture, tour.AnimFrames)
+		pics, err := guide.Motion(n, w, h, ps, motionFunc)
+		if err != nil {
+			return err
+		}
+		frames, err := animationFrames(w, h, pics, delays)
+		if err != nil {
+			return err
+		}
+		name := guide.FileName(n) + tour.AnimSuffix
+		if err := writeAnimation(filepath.Join(out, name), frames); err != nil {
+			return failed(name, err)
+		}
 	}
 	if !handout {
 		return nil
