@@ -21,8 +21,8 @@ var Lab = kit.Lab{
 	State:   drift.LabState,
 	NewView: newView,
 	Command: drift.Command,
-	Figure:  drift.GestureFigure,
-	Motion:  drift.GestureMotion,
+	Figure:  figure,
+	Motion:  motion,
 }
 
 // newView is Lab's NewView: it takes the state's normalize setting ("" is

@@ -16,8 +16,8 @@ var Lab = kit.Lab{
 	State:   dynamics.LabState,
 	NewView: newLabView,
 	Command: dynamics.Command,
-	Figure:  dynamics.GestureFigure,
-	Motion:  dynamics.GestureMotion,
+	Figure:  figure,
+	Motion:  motion,
 }
 
 // Share writes the dynamics preset shown and the crash's counteraction
