@@ -26,8 +26,8 @@ func TestDashed(t *testing.T) {
 		seg(0, 5, 4, 5),  // a new run (does not start at (30, 0)): 0-4 of its dash
 		seg(4, 5, 4, 15), // joined: the dash goes on to 7 (3 more), a gap to 12, then 12-14
 		seg(50, 50, 60, 50),
-		seg(60, 50, 60, 50),                // zero length: nothing drawn, nothing kept
-		seg(math.NaN(), 0, 1, 1),           // not finite: left out
+		seg(60, 50, 60, 50),                 // zero length: nothing drawn, nothing kept
+		seg(math.NaN(), 0, 1, 1),            // not finite: left out
 		seg(math.Inf(1), 0, math.Inf(1), 9), // not finite: left out
 	}
 	want := []render.Segment{
