@@ -31,29 +31,43 @@ func motionFunc(name string) (tour.MotionFunc, bool) {
 	return nil, false
 }
 
-// animationFrames rasterizes pics at w by h pixels on the figures'
-// background, each shown for its delay, and merges runs of frames that
-// came out equal pixel for pixel (render.MergeRepeats).
-func animationFrames(w, h int, pics []render.Picture, delays []time.Duration) ([]render.AnimFrame, error) {
-	frames := make([]render.AnimFrame, len(pics))
+// writeAnimation rasterizes pics at w by h pixels on the figures'
+// background, each shown for its delay, and writes them to path
+// atomically (writeAtomic), playing forever: for a .gif path (any case)
+// a GIF, every frame held until written (its palette is the whole
+// animation's); else an animated PNG, encoded frame by frame
+// (render.APNGEncoder), so only two frames' pixels are held at a time.
+// Runs of frames that come out equal pixel for pixel are written once.
+// It returns the number of frames written.
+func writeAnimation(path string, w, h int, pics []render.Picture, delays []time.Duration) (int, error) {
+	if strings.EqualFold(filepath.Ext(path), ".gif") {
+		frames := make([]render.AnimFrame, len(pics))
+		for i, p := range pics {
+			img, err := render.Rasterize(w, h, exportBackground, p.Segments, p.Labels)
+			if err != nil {
+				return 0, err
+			}
+			frames[i] = render.AnimFrame{Image: img, Delay: delays[i]}
+		}
+		frames = render.MergeRepeats(frames)
+		return len(frames), writeAtomic(path, func(wr io.Writer) error { return render.WriteGIF(wr, frames, 0) })
+	}
+	enc, err := render.NewAPNGEncoder(0)
+	if err != nil {
+		return 0, err
+	}
 	for i, p := range pics {
 		img, err := render.Rasterize(w, h, exportBackground, p.Segments, p.Labels)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
-		frames[i] = render.AnimFrame{Image: img, Delay: delays[i]}
+		if err := enc.Add(img, delays[i]); err != nil {
+			return 0, err
+		}
 	}
-	return render.MergeRepeats(frames), nil
-}
-
-// writeAnimation writes frames to path atomically (writeAtomic): a GIF
-// for a .gif path (any case), else an animated PNG, playing forever.
-func writeAnimation(path string, frames []render.AnimFrame) error {
-	return writeAtomic(path, func(wr io.Writer) error {
-		if strings.EqualFold(filepath.Ext(path), ".gif") {
-			return render.WriteGIF(wr, frames, 0)
-		}
-		return render.WriteAPNG(wr, frames, 0)
+	return enc.Frames(), writeAtomic(path, func(wr io.Writer) error {
+		_, err := enc.WriteTo(wr)
+		return err
 	})
 }
 
@@ -81,10 +95,11 @@ func (a animFlags) asked(fs *flag.FlagSet) bool {
 	return flagGiven(fs, "animated") || flagGiven(fs, "frames") || flagGiven(fs, "from") || flagGiven(fs, "to")
 }
 
-// MaxAnimPixels bounds an animated figure's frames times its width times
-// its height: the frames are held in memory until written (4 bytes a
-// pixel, about 1 GiB at the bound). 24 frames of 3840x2160 fit.
-const MaxAnimPixels = 1 << 28
+// MaxGIFPixels bounds an animated GIF's frames times its width times its
+// height: its frames are held in memory until written (4 bytes a pixel,
+// about 1 GiB at the bound; 24 frames of 3840x2160 fit). An animated PNG
+// holds two frames at a time and has no such bound.
+const MaxGIFPixels = 1 << 28
 
 // minAnimDelay is the shortest delay export -animated gives a frame of a
 // scene's animation: browsers show shorter ones (10 ms and below) at
@@ -112,8 +127,8 @@ func exportAnimated(fs *flag.FlagSet, a animFlags, st state.State, step int, o s
 	if n < tour.MinAnimFrames || n > tour.MaxAnimFrames {
 		return fail(fmt.Errorf("-frames %d out of range [%d, %d]", n, tour.MinAnimFrames, tour.MaxAnimFrames))
 	}
-	if px := int64(n) * int64(w) * int64(h); px > MaxAnimPixels {
-		return fail(fmt.Errorf("-frames %d of -size %dx%d are %d pixels, above the %d an animation may hold: fewer frames or a smaller size", n, w, h, px, MaxAnimPixels))
+	if px := int64(n) * int64(w) * int64(h); strings.EqualFold(filepath.Ext(out), ".gif") && px > MaxGIFPixels {
+		return fail(fmt.Errorf("-frames %d of -size %dx%d are %d pixels, above the %d a GIF may hold (its frames are kept until written): fewer frames, a smaller size, or an animated PNG", n, w, h, px, MaxGIFPixels))
 	}
 	var pics []render.Picture
 	var delays []time.Duration
@@ -147,14 +162,11 @@ func exportAnimated(fs *flag.FlagSet, a animFlags, st state.State, step int, o s
 			return fail(err)
 		}
 	}
-	frames, err := animationFrames(w, h, pics, delays)
+	written, err := writeAnimation(out, w, h, pics, delays)
 	if err != nil {
 		return cli.RunFailure(stderr, "export", err)
 	}
-	if err := writeAnimation(out, frames); err != nil {
-		return cli.RunFailure(stderr, "export", err)
-	}
-	fmt.Fprintf(stdout, "wrote %s (%dx%d, %d frames of %d drawn, %s)\n", out, w, h, len(frames), n, what)
+	fmt.Fprintf(stdout, "wrote %s (%dx%d, %d frames of %d drawn, %s)\n", out, w, h, written, n, what)
 	return 0
 }
 

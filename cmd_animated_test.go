@@ -270,7 +270,7 @@ func TestExportAnimatedRefuses(t *testing.T) {
 		{[]string{"-animated", out, "-tour", "5", "-frames", "7"}, "-frames 7 out of range [8, 120]"},
 		{[]string{"-animated", out, "-tour", "5", "-frames", "121"}, "-frames 121 out of range [8, 120]"},
 		{[]string{"-animated", out, "-tour", "5", "-frames", "2.5"}, "frames"},
-		{[]string{"-animated", out, "-tour", "5", "-size", "16384x16384"}, "above the 268435456 an animation may hold"},
+		{[]string{"-animated", filepath.Join(dir, "x.gif"), "-tour", "5", "-size", "16384x16384"}, "above the 268435456 a GIF may hold"},
 		{[]string{"-o", out, "-frames", "10"}, "-frames, -from and -to apply only with -animated"},
 		{[]string{"-o", out, "-preset", "stretchy-arm", "-to", "1"}, "-frames, -from and -to apply only with -animated"},
 		{[]string{"-o", out, "-animated", filepath.Join(dir, "y.png"), "-tour", "5"}, "give one output"},

@@ -180,12 +180,8 @@ func writeTour(out, dir string, handout bool, w, h int) error {
 		if err != nil {
 			return err
 		}
-		frames, err := animationFrames(w, h, pics, delays)
-		if err != nil {
-			return err
-		}
 		name := guide.FileName(n) + tour.AnimSuffix
-		if err := writeAnimation(filepath.Join(out, name), frames); err != nil {
+		if _, err := writeAnimation(filepath.Join(out, name), w, h, pics, delays); err != nil {
 			return failed(name, err)
 		}
 	}

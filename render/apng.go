@@ -33,15 +33,18 @@ const MaxAnimDelay = 655 * time.Second
 
 // MergeRepeats returns frames with every run of consecutive frames that
 // are equal pixel for pixel (as non-premultiplied 8-bit RGBA) merged into
-// its first frame, shown for the run's total delay. The result shares
-// frames' images; frames itself is not changed. Nil or empty frames give
-// an empty result; frames whose images differ in size are never merged.
+// its first frame, shown for the run's total delay, as long as that
+// total stays within MaxAnimDelay (a run that would pass it goes on in a
+// new frame). The result shares frames' images; frames itself is not
+// changed. Nil or empty frames give an empty result; frames whose images
+// differ in size are never merged.
 func MergeRepeats(frames []AnimFrame) []AnimFrame {
 	var out []AnimFrame
 	var last *image.NRGBA
 	for _, f := range frames {
 		cur := toNRGBA(f.Image)
-		if last != nil && cur != nil && last.Rect == cur.Rect && diffRect(last, cur).Empty() {
+		if last != nil && cur != nil && last.Rect == cur.Rect && diffRect(last, cur).Empty() &&
+			out[len(out)-1].Delay+f.Delay <= MaxAnimDelay {
 			out[len(out)-1].Delay += f.Delay
 			continue
 		}
@@ -100,6 +103,32 @@ func toNRGBA(img image.Image) *image.NRGBA {
 	}
 	n := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	draw.Draw(n, n.Rect, img, b.Min, draw.Src)
+	return n
+}
+
+// copyNRGBA returns a copy of img as non-premultiplied RGBA with its
+// origin at (0, 0); an opaque *image.RGBA or an *image.NRGBA is copied
+// row by row (their bytes are the same), anything else converted.
+func copyNRGBA(img image.Image) *image.NRGBA {
+	b := img.Bounds()
+	n := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	var pix []byte
+	var stride int
+	switch m := img.(type) {
+	case *image.NRGBA:
+		pix, stride = m.Pix[m.PixOffset(b.Min.X, b.Min.Y):], m.Stride
+	case *image.RGBA:
+		if m.Opaque() {
+			pix, stride = m.Pix[m.PixOffset(b.Min.X, b.Min.Y):], m.Stride
+		}
+	}
+	if pix == nil {
+		draw.Draw(n, n.Rect, img, b.Min, draw.Src)
+		return n
+	}
+	for y := 0; y < b.Dy(); y++ {
+		copy(n.Pix[y*n.Stride:][:4*b.Dx()], pix[y*stride:])
+	}
 	return n
 }
 
@@ -162,22 +191,10 @@ const (
 // pngSignature opens every PNG file.
 const pngSignature = "\x89PNG\r\n\x1a\n"
 
-// WriteAPNG writes frames as an animated PNG (APNG, PNG 3rd edition), a
-// PNG file every browser animates and any other PNG reader shows as its
-// first frame: the signature, IHDR, an acTL chunk (the frame count and
-// plays: 0 plays forever) before the first IDAT, frame 0 as the default
-// image (its fcTL then its IDAT chunks), each later frame as an fcTL and
-// fdAT chunks, then IEND. Each frame's pixel data is image/png's
-// encoding (lossless: a viewer composes every frame's non-premultiplied
-// 8-bit RGBA exactly). The colour type is RGBA; every frame stays on the
-// canvas (dispose none). A later frame covers only the rectangle where
-// it differs from the one before (a one-pixel rectangle when they are
-// equal). When every frame is opaque, the pixels of that rectangle that
-// did not change are written transparent and the frame is blended over
-// the one before (blend over), so they cost next to nothing; otherwise
-// the rectangle replaces what was there (blend source). Delays are
-// stored as exact fractions of a second where 16 bits allow (1/1000 s
-// steps up to 65.535 s, coarser above).
+// WriteAPNG writes frames as an animated PNG (APNG, PNG 3rd edition)
+// that plays plays times (0: forever), through an APNGEncoder (which see
+// for the file): consecutive frames equal pixel for pixel are written
+// once, shown for their total delay.
 //
 // Every frame must have an image of the first one's size, 1 to
 // MaxExportSize pixels a side, and a delay in [0, MaxAnimDelay]; plays
@@ -187,52 +204,142 @@ func WriteAPNG(w io.Writer, frames []AnimFrame, plays int) error {
 	if err := checkAnim(frames, plays); err != nil {
 		return err
 	}
-	over := true // every frame opaque: unchanged pixels transparent, blend over
+	e, err := NewAPNGEncoder(plays)
+	if err != nil {
+		return err
+	}
 	for _, f := range frames {
-		if !opaqueImage(f.Image) {
-			over = false
-			break
+		if err := e.Add(f.Image, f.Delay); err != nil {
+			return err
 		}
+	}
+	_, err = e.WriteTo(w)
+	return err
+}
+
+// APNGEncoder builds an animated PNG (APNG, PNG 3rd edition) frame by
+// frame, holding only the last frame's pixels and the frames' encoded
+// data, so a long animation of large frames needs the memory of two
+// frames plus the compressed file. The file it writes is one every
+// browser animates and any other PNG reader shows as its first frame:
+// the signature, IHDR, an acTL chunk (the frame count and plays) before
+// the first IDAT, frame 0 as the default image (its fcTL then its IDAT
+// chunks), each later frame as an fcTL and fdAT chunks, then IEND. Each
+// frame's pixel data is image/png's encoding of it, colour type RGBA
+// (lossless: a viewer composes every frame's non-premultiplied 8-bit
+// RGBA exactly). Every frame stays on the canvas (dispose none). A later
+// frame covers only the rectangle where it differs from the one before;
+// when every changed pixel is opaque, the unchanged pixels of that
+// rectangle are written transparent and the frame is blended over the
+// one before (blend over), so they cost next to nothing; otherwise the
+// rectangle replaces what was there (blend source). Delays are stored as
+// exact fractions of a second where 16 bits allow (1/1000 s steps up to
+// 65.535 s, coarser above). Make one with NewAPNGEncoder.
+type APNGEncoder struct {
+	plays  int
+	prev   *image.NRGBA // the last frame added, a copy
+	ihdr   []byte       // frame 0's IHDR data
+	frames []apngFrame
+}
+
+// apngFrame is one encoded frame of an APNGEncoder.
+type apngFrame struct {
+	rect  image.Rectangle
+	delay time.Duration
+	blend byte
+	data  [][]byte // the contents of image/png's IDAT chunks
+}
+
+// NewAPNGEncoder returns an encoder for an animation that plays plays
+// times (0: forever); a negative plays is an error.
+func NewAPNGEncoder(plays int) (*APNGEncoder, error) {
+	if plays < 0 {
+		return nil, fmt.Errorf("render: plays %d is negative (0 plays forever)", plays)
+	}
+	return &APNGEncoder{plays: plays}, nil
+}
+
+// Frames returns the number of frames the file will hold.
+func (e *APNGEncoder) Frames() int { return len(e.frames) }
+
+// Add appends img, shown for delay. A frame equal pixel for pixel to the
+// one before is not added again: the one before shows for both delays,
+// up to MaxAnimDelay (past it, a one-pixel frame that changes nothing
+// takes the rest). img is copied: the caller may reuse it. It is an
+// error, leaving the encoder as it was, when img is nil, not of the
+// first frame's size, or outside 1 to MaxExportSize pixels a side, or
+// delay is outside [0, MaxAnimDelay].
+func (e *APNGEncoder) Add(img image.Image, delay time.Duration) error {
+	if img == nil {
+		return errors.New("render: animation frame has no image")
+	}
+	size := img.Bounds().Size()
+	if !sizeOK(size.X, size.Y) {
+		return errSize
+	}
+	if e.prev != nil && size != e.prev.Rect.Size() {
+		return fmt.Errorf("render: animation frame %dx%d, frame 0 %dx%d: all must be the same size", size.X, size.Y, e.prev.Rect.Dx(), e.prev.Rect.Dy())
+	}
+	if delay < 0 || delay > MaxAnimDelay {
+		return fmt.Errorf("render: animation frame delay %v out of range [0, %v]", delay, MaxAnimDelay)
+	}
+	cur := copyNRGBA(img)
+	f := apngFrame{rect: cur.Rect, delay: delay, blend: apngBlendSource}
+	data := cur
+	if e.prev != nil {
+		f.rect = diffRect(e.prev, cur)
+		if f.rect.Empty() {
+			if last := &e.frames[len(e.frames)-1]; last.delay+delay <= MaxAnimDelay {
+				last.delay += delay
+				return nil
+			}
+			f.rect = image.Rect(0, 0, 1, 1) // a transparent pixel over: no change
+		}
+		var opaque bool
+		if data, opaque = changedOnly(e.prev, cur, f.rect); opaque {
+			f.blend = apngBlendOver
+		} else {
+			data = copyNRGBA(cur.SubImage(f.rect))
+		}
+	}
+	var enc image.Image = data
+	if data.Opaque() {
+		enc = withAlpha{data} // RGBA like every other frame
+	}
+	hdr, idats, err := encodePNG(enc)
+	if err != nil {
+		return err
+	}
+	if e.ihdr == nil {
+		e.ihdr = hdr
+	} else if !bytes.Equal(hdr[8:], e.ihdr[8:]) {
+		return fmt.Errorf("render: APNG frame %d: image/png chose a different pixel format", len(e.frames))
+	}
+	f.data = idats
+	e.frames = append(e.frames, f)
+	e.prev = cur
+	return nil
+}
+
+// WriteTo writes the animated PNG of the frames added so far to w and
+// returns the bytes written and the first write error; with no frame
+// added it is an error and nothing is written.
+func (e *APNGEncoder) WriteTo(w io.Writer) (int64, error) {
+	if len(e.frames) == 0 {
+		return 0, errors.New("render: an animation needs at least one frame")
 	}
 	cw := &chunkWriter{w: w}
 	cw.raw([]byte(pngSignature))
-	var ihdr []byte
-	var prev *image.NRGBA
+	cw.chunk("IHDR", e.ihdr)
+	var actl [8]byte
+	binary.BigEndian.PutUint32(actl[0:], uint32(len(e.frames)))
+	binary.BigEndian.PutUint32(actl[4:], uint32(e.plays))
+	cw.chunk("acTL", actl[:])
 	seq := uint32(0)
-	for i, f := range frames {
-		cur := toNRGBA(f.Image)
-		r, blend := cur.Rect, byte(apngBlendSource)
-		var data *image.NRGBA = cur
-		if prev != nil {
-			if r = diffRect(prev, cur); r.Empty() {
-				r = image.Rect(0, 0, 1, 1)
-			}
-			data = cur.SubImage(r).(*image.NRGBA)
-			if over {
-				data, blend = changedOnly(prev, cur, r), apngBlendOver
-			}
-		}
-		var img image.Image = data
-		if data.Opaque() {
-			img = withAlpha{data} // RGBA like every other frame
-		}
-		hdr, idats, err := encodePNG(img)
-		if err != nil {
-			return err
-		}
-		if i == 0 {
-			ihdr = hdr
-			cw.chunk("IHDR", hdr)
-			var actl [8]byte
-			binary.BigEndian.PutUint32(actl[0:], uint32(len(frames)))
-			binary.BigEndian.PutUint32(actl[4:], uint32(plays))
-			cw.chunk("acTL", actl[:])
-		} else if !bytes.Equal(hdr[8:], ihdr[8:]) {
-			return fmt.Errorf("render: APNG frame %d: image/png chose a different pixel format", i)
-		}
-		cw.chunk("fcTL", fcTL(seq, r, f.Delay, blend))
+	for i, f := range e.frames {
+		cw.chunk("fcTL", fcTL(seq, f.rect, f.delay, f.blend))
 		seq++
-		for _, d := range idats {
+		for _, d := range f.data {
 			if i == 0 {
 				cw.chunk("IDAT", d)
 				continue
@@ -243,17 +350,17 @@ func WriteAPNG(w io.Writer, frames []AnimFrame, plays int) error {
 			cw.chunk("fdAT", fd)
 			seq++
 		}
-		prev = cur
 	}
 	cw.chunk("IEND", nil)
-	return cw.err
+	return cw.n, cw.err
 }
 
 // changedOnly returns the rectangle r of cur (origin (0, 0)) with every
-// pixel equal to prev's made transparent black: blended over prev, it
-// gives cur.
-func changedOnly(prev, cur *image.NRGBA, r image.Rectangle) *image.NRGBA {
+// pixel equal to prev's made transparent black, and whether every pixel
+// that changed is opaque: then, blended over prev, it gives cur.
+func changedOnly(prev, cur *image.NRGBA, r image.Rectangle) (*image.NRGBA, bool) {
 	out := image.NewNRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+	opaque := true
 	for y := 0; y < r.Dy(); y++ {
 		a := prev.Pix[prev.PixOffset(r.Min.X, r.Min.Y+y):][:4*r.Dx()]
 		b := cur.Pix[cur.PixOffset(r.Min.X, r.Min.Y+y):][:4*r.Dx()]
@@ -261,10 +368,11 @@ func changedOnly(prev, cur *image.NRGBA, r image.Rectangle) *image.NRGBA {
 		for x := 0; x < 4*r.Dx(); x += 4 {
 			if !bytes.Equal(a[x:x+4], b[x:x+4]) {
 				copy(dst[x:x+4], b[x:x+4])
+				opaque = opaque && b[x+3] == 0xff
 			}
 		}
 	}
-	return out
+	return out, opaque
 }
 
 // fcTL returns an fcTL chunk's data: the sequence number, the frame's
@@ -333,15 +441,18 @@ func encodePNG(img image.Image) (ihdr []byte, idats [][]byte, err error) {
 }
 
 // chunkWriter writes PNG chunks (length, type, data, CRC-32 of type and
-// data) to w, keeping the first error.
+// data) to w, counting the bytes written and keeping the first error.
 type chunkWriter struct {
 	w   io.Writer
+	n   int64
 	err error
 }
 
 func (c *chunkWriter) raw(b []byte) {
 	if c.err == nil {
-		_, c.err = c.w.Write(b)
+		var n int
+		n, c.err = c.w.Write(b)
+		c.n += int64(n)
 	}
 }
 

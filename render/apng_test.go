@@ -64,7 +64,7 @@ func chunkTypes(a *animref.APNG) []string {
 func TestWriteAPNGRoundTrip(t *testing.T) {
 	const w, h, s = 41, 29, 6
 	// The box moves right by 5, then down by 3, then stays (a repeated
-	// frame), then turns green.
+	// frame, merged into the one before: 0 s + 70 s), then turns green.
 	pos := []image.Point{{2, 4}, {7, 4}, {7, 7}, {7, 7}, {7, 7}}
 	cols := []color.NRGBA{{250, 20, 30, 255}, {250, 20, 30, 255}, {250, 20, 30, 255}, {250, 20, 30, 255}, {10, 240, 10, 255}}
 	delays := []time.Duration{40 * time.Millisecond, 125 * time.Millisecond, 0, 70 * time.Second, time.Second}
@@ -80,13 +80,13 @@ func TestWriteAPNGRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Width != w || a.Height != h || a.NumFrames != 5 || a.NumPlays != 3 || !a.DefaultIsFrame {
-		t.Fatalf("%dx%d, %d frames, %d plays, default is frame %v; want %dx%d, 5, 3, true", a.Width, a.Height, a.NumFrames, a.NumPlays, a.DefaultIsFrame, w, h)
+	if a.Width != w || a.Height != h || a.NumFrames != 4 || a.NumPlays != 3 || !a.DefaultIsFrame {
+		t.Fatalf("%dx%d, %d frames, %d plays, default is frame %v; want %dx%d, 4, 3, true", a.Width, a.Height, a.NumFrames, a.NumPlays, a.DefaultIsFrame, w, h)
 	}
 	// The chunk order, by hand: the header, acTL, frame 0's fcTL and
 	// IDAT (one: the data is far under image/png's 32 KiB chunks), then
 	// an fcTL and an fdAT per frame.
-	want := "IHDR acTL fcTL IDAT fcTL fdAT fcTL fdAT fcTL fdAT fcTL fdAT IEND"
+	want := "IHDR acTL fcTL IDAT fcTL fdAT fcTL fdAT fcTL fdAT IEND"
 	if got := strings.Join(chunkTypes(a), " "); got != want {
 		t.Errorf("chunks %s, want %s", got, want)
 	}
@@ -94,12 +94,12 @@ func TestWriteAPNGRoundTrip(t *testing.T) {
 		t.Errorf("colour type %d, want 6 (RGBA)", ct)
 	}
 	// Each frame's rectangle, by hand: the union of the box before and
-	// after; the repeated frame a single pixel; the recoloured box its
-	// own square.
-	rects := []image.Rectangle{image.Rect(0, 0, w, h), image.Rect(2, 4, 7+s, 4+s), image.Rect(7, 4, 7+s, 7+s), image.Rect(0, 0, 1, 1), image.Rect(7, 7, 7+s, 7+s)}
-	secs := []float64{0.04, 0.125, 0, 70, 1}
+	// after; the recoloured box its own square.
+	rects := []image.Rectangle{image.Rect(0, 0, w, h), image.Rect(2, 4, 7+s, 4+s), image.Rect(7, 4, 7+s, 7+s), image.Rect(7, 7, 7+s, 7+s)}
+	secs := []float64{0.04, 0.125, 70, 1}
+	shown := []int{0, 1, 2, 4} // the input frame each file frame shows
 	for i, f := range a.Frames {
-		samePixels(t, "frame "+string(rune('0'+i)), f.Image, frames[i].Image)
+		samePixels(t, "frame "+string(rune('0'+i)), f.Image, frames[shown[i]].Image)
 		if f.Rect != rects[i] {
 			t.Errorf("frame %d covers %v, want %v", i, f.Rect, rects[i])
 		}
@@ -154,10 +154,13 @@ func TestWriteAPNGTransparent(t *testing.T) {
 	if a.NumPlays != 0 || len(a.Frames) != 3 {
 		t.Fatalf("%d plays, %d frames; want 0, 3", a.NumPlays, len(a.Frames))
 	}
+	// Frame 1's changed pixels are opaque: blended over, the rest
+	// transparent; frame 2 changes a pixel to transparent: it must
+	// replace (source), since over would keep what was there.
 	for i, f := range a.Frames {
 		samePixels(t, "frame", f.Image, frames[i].Image)
-		if f.Blend != 0 {
-			t.Errorf("frame %d: blend %d, want 0 (source: a transparent pixel is a pixel, not \"unchanged\")", i, f.Blend)
+		if want := []int{0, 1, 0}[i]; f.Blend != want {
+			t.Errorf("frame %d: blend %d, want %d", i, f.Blend, want)
 		}
 	}
 	if r := a.Frames[1].Rect; r != image.Rect(3, 2, 6, 4) {
@@ -292,10 +295,16 @@ func TestMergeRepeats(t *testing.T) {
 	if len(MergeRepeats(nil)) != 0 {
 		t.Error("nil frames merged into some")
 	}
+	// A run may not show longer than MaxAnimDelay: 400 s + 400 s split.
+	long := MergeRepeats([]AnimFrame{{red, 400 * time.Second}, {red, 400 * time.Second}, {red, 100 * time.Second}})
+	if len(long) != 2 || long[0].Delay != 400*time.Second || long[1].Delay != 500*time.Second {
+		t.Errorf("two 400 s repeats and a 100 s one: %v frames, want 400 s and 500 s", len(long))
+	}
 }
 
 // TestWriteGIFExact: with at most 256 colours in all, the GIF's frames
-// come back exactly, and later frames cover only what changed.
+// come back exactly, later frames cover only what changed, and a
+// repeated frame is merged into the one before.
 func TestWriteGIFExact(t *testing.T) {
 	pic := func(p image.Point, c color.NRGBA) *image.RGBA {
 		img := image.NewRGBA(image.Rect(0, 0, 30, 20))
@@ -330,8 +339,8 @@ func TestWriteGIFExact(t *testing.T) {
 		if want := map[int]int{0: 0, 1: -1, 3: 2}[plays]; g.LoopCount != want {
 			t.Errorf("plays %d: loop count %d, want %d", plays, g.LoopCount, want)
 		}
-		if len(got) != 3 {
-			t.Fatalf("%d frames, want 3", len(got))
+		if len(got) != 2 {
+			t.Fatalf("%d frames, want 2 (the repeated one merged)", len(got))
 		}
 		for i, f := range got {
 			samePixels(t, "GIF frame", f.Image, frames[i].Image)
@@ -339,11 +348,8 @@ func TestWriteGIFExact(t *testing.T) {
 		if r := got[1].Rect; r != image.Rect(1, 1, 9, 6) {
 			t.Errorf("frame 1 covers %v, want (1,1)-(9,6)", r)
 		}
-		if r := got[2].Rect; r != image.Rect(0, 0, 1, 1) {
-			t.Errorf("the repeated frame covers %v, want one pixel", r)
-		}
-		if got[0].Seconds != 0.05 || got[1].Seconds != 0.12 || got[2].Seconds != 0 {
-			t.Errorf("delays %v, %v, %v; want 0.05, 0.12, 0", got[0].Seconds, got[1].Seconds, got[2].Seconds)
+		if got[0].Seconds != 0.05 || got[1].Seconds != 0.12 {
+			t.Errorf("delays %v, %v; want 0.05, 0.12 (+ 0)", got[0].Seconds, got[1].Seconds)
 		}
 	}
 }
@@ -376,5 +382,70 @@ func TestWriteGIFManyColours(t *testing.T) {
 	}
 	if worst == 0 {
 		t.Error("512 colours came back exactly from a 256-colour GIF")
+	}
+}
+
+// TestAPNGEncoderStreams: frames added one by one from one reused
+// buffer come back as they were when added (the encoder copies them);
+// repeats are merged into the frame before up to MaxAnimDelay, then a
+// one-pixel frame that changes nothing (transparent, blended over)
+// carries the rest; a frame of another size or a bad delay is refused
+// and changes nothing; WriteTo without frames is an error.
+func TestAPNGEncoderStreams(t *testing.T) {
+	e, err := NewAPNGEncoder(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := image.NewRGBA(image.Rect(0, 0, 16, 12))
+	var want []*image.RGBA
+	for k := 0; k < 4; k++ {
+		copy(buf.Pix, movingBox(16, 12, image.Pt(k, 2), 3, color.NRGBA{200, 50, 50, 255}).Pix)
+		if err := e.Add(buf, 100*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, movingBox(16, 12, image.Pt(k, 2), 3, color.NRGBA{200, 50, 50, 255}))
+	}
+	// Repeats of the last frame: 600 s of them merge (100 ms + 600 s
+	// fits), the next 100 s pass MaxAnimDelay and make a new frame.
+	for _, d := range []time.Duration{600 * time.Second, 100 * time.Second} {
+		if err := e.Add(buf, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, bad := range []struct {
+		img   image.Image
+		delay time.Duration
+	}{{image.NewRGBA(image.Rect(0, 0, 15, 12)), 0}, {buf, -1}, {buf, MaxAnimDelay + 1}, {nil, 0}} {
+		if err := e.Add(bad.img, bad.delay); err == nil {
+			t.Errorf("Add(%v, %v): no error", bad.img != nil, bad.delay)
+		}
+	}
+	if e.Frames() != 5 {
+		t.Fatalf("%d frames, want 4 and the carrying one", e.Frames())
+	}
+	var out bytes.Buffer
+	n, err := e.WriteTo(&out)
+	if err != nil || n != int64(out.Len()) {
+		t.Fatalf("WriteTo: %d bytes, %v; the buffer has %d", n, err, out.Len())
+	}
+	a, err := animref.ReadAPNG(out.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range a.Frames {
+		samePixels(t, "streamed frame", f.Image, want[min(i, 3)])
+	}
+	if s := a.Frames[3].Seconds; s != 600.1 {
+		t.Errorf("the merged frame shows %v s, want 600.1", s)
+	}
+	if f := a.Frames[4]; f.Rect != image.Rect(0, 0, 1, 1) || f.Blend != 1 || f.Seconds != 100 {
+		t.Errorf("the carrying frame: %v, blend %d, %v s; want one pixel, over, 100 s", f.Rect, f.Blend, f.Seconds)
+	}
+	empty, _ := NewAPNGEncoder(0)
+	if _, err := empty.WriteTo(&out); err == nil {
+		t.Error("WriteTo with no frame: no error")
+	}
+	if _, err := NewAPNGEncoder(-1); err == nil {
+		t.Error("plays -1: no error")
 	}
 }

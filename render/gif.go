@@ -13,14 +13,16 @@ import (
 )
 
 // WriteGIF writes frames as an animated GIF (image/gif) that plays plays
-// times (0: forever). GIF holds at most 256 colours for the whole
+// times (0: forever); consecutive frames equal pixel for pixel are
+// written once, shown for their total delay (MergeRepeats). GIF holds at most 256 colours for the whole
 // animation: when all frames together use at most 256, those are the
 // palette and every pixel comes back exactly; otherwise the palette is
 // the 256 most used cells of a 32x32x32 grid of RGB (each the mean colour
 // of its pixels) and each pixel becomes the palette colour nearest its
 // cell's mean. A later frame covers only the rectangle where its palette
-// indices differ from the frame before (a one-pixel one when they are
-// equal), drawn over it (disposal none). Delays are rounded to 1/100 s,
+// indices differ from the frame before (a one-pixel one when two
+// different frames come out the same in the palette), drawn over it
+// (disposal none). Delays are rounded to 1/100 s,
 // GIF's unit.
 //
 // Every frame must be opaque (GIF has no partial transparency), have an
@@ -32,6 +34,7 @@ func WriteGIF(w io.Writer, frames []AnimFrame, plays int) error {
 	if err := checkAnim(frames, plays); err != nil {
 		return err
 	}
+	frames = MergeRepeats(frames)
 	imgs := make([]*image.NRGBA, len(frames))
 	for i, f := range frames {
 		if !opaqueImage(f.Image) {
