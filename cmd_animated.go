@@ -166,7 +166,11 @@ func exportAnimated(fs *flag.FlagSet, a animFlags, st state.State, step int, o s
 	if err != nil {
 		return cli.RunFailure(stderr, "export", err)
 	}
-	fmt.Fprintf(stdout, "wrote %s (%dx%d, %d frames of %d drawn, %s)\n", out, w, h, written, n, what)
+	unit := "frames"
+	if written == 1 {
+		unit = "frame"
+	}
+	fmt.Fprintf(stdout, "wrote %s (%dx%d, %d %s of %d drawn, %s)\n", out, w, h, written, unit, n, what)
 	return 0
 }
 
