@@ -84,7 +84,7 @@ func animatedFlags(fs *flag.FlagSet) animFlags {
 	a := animFlags{frames: new(int), from: new(float64), to: new(float64)}
 	*a.frames = tour.AnimFrames
 	a.out = fs.String("animated", "", "write an animated figure instead of a still: `FILE`.png (an animated PNG, APNG) or FILE.gif, of -tour N's gesture (a step with one) or of the scene's animation from -from to -to")
-	cli.IntVar(fs, a.frames, "frames", fmt.Sprintf("with -animated: pictures drawn, `N` from %d to %d, the start and end included; equal consecutive ones are written once (default %d)", tour.MinAnimFrames, tour.MaxAnimFrames, tour.AnimFrames))
+	cli.IntVar(fs, a.frames, "frames", fmt.Sprintf("with -animated: pictures drawn, `N` from %d to %d, the start and end included; equal consecutive ones are written once", tour.MinAnimFrames, tour.MaxAnimFrames))
 	cli.NumberVar(fs, a.from, "from", "with -animated: the scene animation's first time in `SECONDS` (default its first key)")
 	cli.NumberVar(fs, a.to, "to", "with -animated: the scene animation's last time in `SECONDS` (default its last key)")
 	return a
