@@ -87,12 +87,15 @@ type Model struct {
 	posed  scene.Scene    // the scene as drawn: its Nodes are nodes (posed, spun)
 	bounds scene.Deformer // the framing's buffers for skinned and morphed meshes
 
-	band      [2]float64     // the band's width and height at the last Recompute
-	bandX     float64        // the band's left edge at the last Recompute
-	frame     bool           // a framing waits for the next Recompute (FrameNext)
-	frameFrom render.Camera  // the camera when it was asked for
-	homeGiven bool           // Home is st.Camera: used as is, never framed
-	sweep     *state.Gesture // a sweep the waiting framing holds too (FrameSweep), nil for none
+	band      [2]float64    // the band's width and height at the last Recompute
+	bandX     float64       // the band's left edge at the last Recompute
+	frame     bool          // a framing waits for the next Recompute (FrameNext)
+	frameFrom render.Camera // the camera when it was asked for
+	homeGiven bool          // Home is st.Camera: used as is, never framed
+
+	// sweep is a sweep the waiting framing holds too (FrameSweep), nil
+	// for none.
+	sweep *state.Gesture
 
 	// modeGiven records that the mode was given (-mode, mode=) and
 	// loadedMode the mode the last scene was loaded in: a file opened
