@@ -16,6 +16,7 @@ import (
 	"skewlab/cli"
 
 	"skewlab/internal/testkit"
+	"skewlab/tour"
 )
 
 // fullDisk is an io.Writer that takes limit bytes and then fails as a
@@ -152,6 +153,9 @@ func TestTourExportAllOrNothing(t *testing.T) {
 		want := []string{"notes.txt", "tour.md"}
 		for n := 1; n <= guide.Len(); n++ {
 			want = append(want, guide.FileName(n)+".png", guide.FileName(n)+".svg")
+			if guide.Steps[n-1].Gesture.Kind != "" {
+				want = append(want, guide.FileName(n)+tour.AnimSuffix)
+			}
 		}
 		slices.Sort(want)
 		if got := testkit.DirNames(t, dir); !slices.Equal(got, want) {
@@ -184,8 +188,14 @@ func TestTourExportAllOrNothing(t *testing.T) {
 				t.Errorf("%s: %v, %v; want a folder of mode 0755", d, fi, err)
 			}
 		}
-		if got := testkit.DirNames(t, dir); len(got) != 2*guide.Len()+1 {
-			t.Errorf("%s holds %d entries, want %d", dir, len(got), 2*guide.Len()+1)
+		anims := 0
+		for _, s := range guide.Steps {
+			if s.Gesture.Kind != "" {
+				anims++
+			}
+		}
+		if got := testkit.DirNames(t, dir); len(got) != 2*guide.Len()+anims+1 {
+			t.Errorf("%s holds %d entries, want %d (a PNG and an SVG per step, an animated PNG per gesture, tour.md)", dir, len(got), 2*guide.Len()+anims+1)
 		}
 	})
 }

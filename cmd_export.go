@@ -33,7 +33,8 @@ var exportBackground = render.Background
 
 func runExport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
-	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-tour N | [-lab NAME] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-view NAME] [-ortho] [-compare MODE] [-split] [-wall[=a,b,...]] [-scope node|all] [-fold] [-normalize float64|float32] [-counteract on|off] [-anim N|NAME] [-t SECONDS]]")
+	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-tour N | [-lab NAME] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-view NAME] [-ortho] [-compare MODE] [-split] [-wall[=a,b,...]] [-scope node|all] [-fold] [-normalize float64|float32] [-counteract on|off] [-anim N|NAME] [-t SECONDS]]\n"+
+		"       skewlab export -animated FILE.png|FILE.gif [-frames N] [-size WxH] [-tour N | [scene flags as above] [-anim N|NAME] [-from SECONDS] [-to SECONDS]]")
 	labParam, presetParam, tParam := state.Pick("lab")[0], state.Pick("preset")[0], state.Pick("t")[0]
 	labParam.Usage = "lab whose figure to draw: " + labPresets()
 	presetParam.Usage = "scene preset: " + strings.Join(state.SceneLab().Presets, ", ") + "; with -lab, a preset of that lab (see -lab)"
@@ -46,6 +47,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		state.Pick("mode", "set", "anim", "camera", "view", "ortho", "compare", "split", "wall", "scope", "fold", "normalize", "counteract", "edges"))
 	out := fs.String("o", "", "output `FILE`, .svg or .png (required)")
 	size := cli.SizeFlag(fs, "size", 1280, 720, 16, render.MaxExportSize, fmt.Sprintf("figure size `WxH` in pixels, each 16 to %d", render.MaxExportSize))
+	anim := animatedFlags(fs)
 	var step int
 	fs.Func("tour", fmt.Sprintf("draw the guided tour's step `N` (1 to %d) after its gesture, with its caption; the step gives the lab and state", guide.Len()), func(v string) (err error) {
 		step, err = state.ParseTourStep(v)
@@ -55,6 +57,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	fail := func(err error) int { return cli.UsageError(stderr, "export", err) }
+	if anim.asked(fs) {
+		return exportAnimated(fs, anim, st, step, *out, size[0], size[1], stdout, stderr)
+	}
 	ext := strings.ToLower(filepath.Ext(*out))
 	if *out == "" || (ext != ".svg" && ext != ".png") {
 		return fail(fmt.Errorf("-o FILE.svg or -o FILE.png is required"))

@@ -20,13 +20,15 @@ var tourCommand = cli.Command{Name: "tour", Summary: "list the guided tour's ste
 
 // runTour lists the tour's steps (number, title, state), or with -export
 // DIR writes every step as NN-slug.png and NN-slug.svg (the figure after
-// its gesture, with its caption) and tour.md (exportTour: all of them or
-// none), creating DIR when missing; with -md FILE the handout goes to
+// its gesture, with its caption), every step with a gesture also as
+// NN-slug.anim.png (an animated PNG of the gesture, whose last frame is
+// the still), and tour.md (exportTour: all of them or none), creating DIR
+// when missing; with -md FILE the handout goes to
 // FILE instead, written after the figures are in place. Exit status: 0
 // ok, 2 a bad command line, 1 a file that cannot be written.
 func runTour(args []string, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("tour", "skewlab tour [-export DIR [-size WxH] [-md FILE]]")
-	dir := fs.String("export", "", "write every step's figure (`DIR`/NN-slug.png and .svg) and DIR/tour.md; DIR is created if missing")
+	dir := fs.String("export", "", "write every step's figure (`DIR`/NN-slug.png and .svg; NN-slug.anim.png, an animated PNG, for a step with a gesture) and DIR/tour.md; DIR is created if missing")
 	mdPath := fs.String("md", "", "with -export: write the handout to `FILE` instead of DIR/tour.md, its image links relative to FILE's folder")
 	size := cli.SizeFlag(fs, "size", 1280, 720, 16, render.MaxExportSize, fmt.Sprintf("figure size `WxH` in pixels, each 16 to %d", render.MaxExportSize))
 	if code := cli.ParseFlags(fs, args, stdout, stderr); code >= 0 {
@@ -66,11 +68,18 @@ func runTour(args []string, stdout, stderr io.Writer) int {
 			return cli.RunFailure(stderr, "tour", fmt.Errorf("%v (the figures are in %s)", err, *dir))
 		}
 	}
-	fmt.Fprintf(stdout, "wrote %d steps (%dx%d PNG and SVG) and %s\n", guide.Len(), w, h, md)
+	anims := 0
+	for _, s := range guide.Steps {
+		if s.Gesture.Kind != "" {
+			anims++
+		}
+	}
+	fmt.Fprintf(stdout, "wrote %d steps (%dx%d PNG and SVG; %d animated PNG, one per gesture) and %s\n", guide.Len(), w, h, anims, md)
 	return 0
 }
 
-// exportTour writes every step's figures (NN-slug.png and .svg) and,
+// exportTour writes every step's figures (NN-slug.png and .svg, and
+// NN-slug.anim.png for a step with a gesture) and,
 // with handout, tour.md into dir, all or nothing: they are written into
 // a temporary folder (listed in package cli's registry, so a signal
 // removes it too) and put in place only once every file is complete.
@@ -142,7 +151,9 @@ func exportTour(dir string, handout bool, w, h int) error {
 	return nil
 }
 
-// writeTour writes every step's figures and, with handout, tour.md
+// writeTour writes every step's figures (the animated one of a gesture
+// step drawn by tour.Tour.Motion in tour.AnimFrames pictures, timed by
+// tour.MotionPlan) and, with handout, tour.md
 // (image links relative to it) into the folder out. Errors name the
 // file by its place in dir, the folder out will become (out itself is
 // removed on error).
@@ -160,6 +171,18 @@ func writeTour(out, dir string, handout bool, w, h int) error {
 			if err := writeFigure(filepath.Join(out, name), w, h, segs, labels); err != nil {
 				return failed(name, err)
 			}
+		}
+		if guide.Steps[n-1].Gesture.Kind == "" {
+			continue
+		}
+		ps, delays := tour.MotionPlan(guide.Steps[n-1].Gesture, tour.AnimFrames)
+		pics, err := guide.Motion(n, w, h, ps, motionFunc)
+		if err != nil {
+			return err
+		}
+		name := guide.FileName(n) + tour.AnimSuffix
+		if _, err := writeAnimation(filepath.Join(out, name), w, h, pics, delays); err != nil {
+			return failed(name, err)
 		}
 	}
 	if !handout {

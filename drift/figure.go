@@ -31,28 +31,59 @@ func Figure(norm string, w, h int) ([]render.Segment, []render.Label, error) {
 // figureTo is Figure run to frames, one of Targets.
 func figureTo(norm string, frames, w, h int) ([]render.Segment, []render.Label, error) {
 	if w < 1 || h < 1 {
-		return nil, nil, errors.New("the drift figure needs a size of at least 1 by 1 pixels")
+		return nil, nil, errSize
 	}
-	m, err := NewModel()
+	m, err := figureModel(norm, frames)
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := runTo(m, m.TargetFrames()); err != nil {
+		return nil, nil, err
+	}
+	p := figurePicture(m, w, h)
+	return p.Segments, p.Labels, nil
+}
+
+// errSize is the figure's error for a size under 1 by 1 pixels.
+var errSize = errors.New("the drift figure needs a size of at least 1 by 1 pixels")
+
+// figureModel returns the model Figure runs: at frame 0, its target
+// frames (one of Targets), with the axis normalization named norm (""
+// for the default).
+func figureModel(norm string, frames int) (*Model, error) {
+	m, err := NewModel()
+	if err != nil {
+		return nil, err
+	}
 	if m.Target = targetIndex(frames); m.Target < 0 {
-		return nil, nil, fmt.Errorf("the drift figure: %d frames is not a target (valid: %v)", frames, Targets)
+		return nil, fmt.Errorf("the drift figure: %d frames is not a target (valid: %v)", frames, Targets)
 	}
 	if norm != "" {
 		n, err := ParseNorm(norm)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		m.SetNorm(int(n))
 	}
-	for !m.Done() {
-		if m.Lab.Advance(m.TargetFrames()-m.Lab.Frame()) <= 0 {
-			return nil, nil, errStopped
+	return m, nil
+}
+
+// runTo runs m on to frame n (at most its target; nothing when it is
+// there already).
+func runTo(m *Model, n int) error {
+	n = min(n, m.TargetFrames())
+	for m.Lab.Frame() < n {
+		if m.Lab.Advance(n-m.Lab.Frame()) <= 0 {
+			return errStopped
 		}
 	}
+	return nil
+}
+
+// figurePicture draws m as it is now at w by h pixels, UI scale 1, the
+// labels anchored for render.WritePNG and WriteSVG (ExportLabels).
+func figurePicture(m *Model, w, h int) render.Picture {
 	var p Picture
 	p.Build(m, Layout{W: float64(w), H: float64(h), Scale: 1, CharW: CharWidth(), LineH: LinePitch})
-	return p.Segments, ExportLabels(nil, p.Labels), nil
+	return render.Picture{Segments: p.Segments, Labels: ExportLabels(nil, p.Labels)}
 }

@@ -68,7 +68,8 @@ func (v View) String() string {
 // so a model of any size is framed whole and centred. A scene with an
 // animation is framed for the whole animation, not only the pose shown:
 // the box holds the meshes at its key times and between them
-// (frameTimes), so it stays in the picture while it plays.
+// (frameTimes), so it stays in the picture while it plays; likewise, after
+// FrameSweep, the box holds every position of the sweep.
 // In split view both panes share one camera, fitted to the union of both
 // modes' boxes at a pane's aspect (on the comparison wall, of every
 // pane's box at a pane picture's aspect): each piston then lies inside its own
@@ -125,7 +126,7 @@ func (m *Model) honourFrame(w, h float64, cmp int) {
 	}
 	now, was := m.Camera, m.frameFrom
 	if now.Ortho = was.Ortho; now != was {
-		m.frame = false // a camera moved since the request wins (a projection switch does not count)
+		m.frame, m.sweep = false, nil // a camera moved since the request wins (a projection switch does not count)
 		return
 	}
 	if !(w > 0 && h > 0) {
@@ -136,11 +137,13 @@ func (m *Model) honourFrame(w, h float64, cmp int) {
 	if !m.homeGiven {
 		m.Home, _ = m.fitted(m.Home, w, h, cmp)
 	}
+	m.sweep = nil
 }
 
 // fitted returns cam fitted (render.Fitter) to the drawn points of the
-// shown modes' meshes under the last computed worlds, for a band w by h
-// pixels (halved in split view) with cmp the compared mode (-1 for
+// shown modes' meshes under the last computed worlds (over the animation
+// and the sweep asked for, animatedPoints and sweepPoints), for a band w
+// by h pixels (halved in split view) with cmp the compared mode (-1 for
 // none); ok is false, and cam comes back as is, for a scene without
 // shapes or a band without area.
 func (m *Model) fitted(cam render.Camera, w, h float64, cmp int) (render.Camera, bool) {
@@ -164,6 +167,7 @@ func (m *Model) fitted(cam render.Camera, w, h float64, cmp int) (render.Camera,
 	f.Start(cam, aspect, margin)
 	m.addShown(cmp)
 	m.animatedPoints(cmp)
+	m.sweepPoints(cmp)
 	lo, hi, ok := f.Box()
 	if !ok {
 		return cam, false

@@ -110,6 +110,10 @@ type Model struct {
 	frameFrom render.Camera // the camera when it was asked for
 	homeGiven bool          // Home is st.Camera: used as is, never framed
 
+	// sweep is a sweep the waiting framing holds too (FrameSweep), nil
+	// for none.
+	sweep *state.Gesture
+
 	// modeGiven records that the mode was given (-mode, mode=) and
 	// loadedMode the mode the last scene was loaded in: a file opened
 	// later keeps the mode shown when it was given or chosen since

@@ -52,8 +52,10 @@ func PictureHeight(top float64) int { return max(1, int(math.Floor(top))) }
 // WriteHandout writes the handout tour.md: a title, how to present the
 // tour, then per step its number and title as a heading, its figure
 // (image dir + NN-slug.png, dir "" or ending in '/'; the SVG beside it),
-// its caption, and its state and gesture in the flag and URL syntax. It
-// returns the first write error.
+// for a step with a gesture a link to its animated figure right under
+// the figure (dir + NN-slug.anim.png, AnimSuffix), its caption, and its
+// state and gesture in the flag and URL syntax. It returns the first
+// write error.
 func (t *Tour) WriteHandout(w io.Writer, dir string) error {
 	var b strings.Builder
 	b.WriteString("# skewlab: a guided tour\n\n")
@@ -61,12 +63,17 @@ func (t *Tour) WriteHandout(w io.Writer, dir string) error {
 	b.WriteString("`skewlab tour -export DIR` from the tour in `assets/tour.json`. Present it live with\n")
 	b.WriteString("`skewlab -tour` (Right/PageDown next, Left/PageUp back, Esc leaves and keeps the state),\n")
 	b.WriteString("or on the web page with `?tour=N` (add `&ui=off` to embed: a click or → steps on).\n")
-	b.WriteString("Each figure is the step after its gesture; each has an SVG beside it.\n")
+	b.WriteString("Each figure is the step after its gesture; each has an SVG beside it. A step with a\n")
+	b.WriteString("gesture also has an animated PNG of it (every browser plays it), and its figure shows\n")
+	b.WriteString("a swept slider's start as a dashed ghost.\n")
 	for i, s := range t.Steps {
 		n := i + 1
 		name := dir + t.FileName(n)
 		fmt.Fprintf(&b, "\n## %d. %s\n\n", n, s.Title)
 		fmt.Fprintf(&b, "![%s](%s.png)\n\n", s.Title, name)
+		if s.Gesture.Kind != "" {
+			fmt.Fprintf(&b, "Animated: [the gesture, from its start to this figure](%s%s).\n\n", name, AnimSuffix)
+		}
 		fmt.Fprintf(&b, "%s\n\n", s.Caption)
 		fmt.Fprintf(&b, "State: `%s`", s.Query)
 		if g := GestureText(s.Gesture); g != "" {

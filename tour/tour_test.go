@@ -29,7 +29,14 @@ func figures(lab string) (FigureFunc, bool) {
 	switch lab {
 	case piston.Name:
 		return func(st state.State, w, h int, g state.Gesture) ([]render.Segment, []render.Label, error) {
-			return piston.Figure(g.End(st), w, h)
+			if g.Kind == "" {
+				return piston.Figure(st, w, h)
+			}
+			pics, err := piston.Motion(st, g, w, h, []float64{1})
+			if err != nil {
+				return nil, nil, err
+			}
+			return pics[0].Segments, pics[0].Labels, nil
 		}, true
 	case drift.LabState.Name:
 		return drift.GestureFigure, true

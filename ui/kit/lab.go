@@ -28,8 +28,18 @@ type Lab struct {
 	// the dynamics lab played to g.Seconds, the drift lab run to
 	// g.Frames; the zero Gesture plays nothing: the dynamics lab at time
 	// 0, the drift lab at its default target). An error means st or g
-	// does not suit the lab. Nil for a lab without a figure.
+	// does not suit the lab. Nil for a lab without a figure, and in the
+	// web build, which has no commands.
 	Figure func(st state.State, w, h int, g state.Gesture) ([]render.Segment, []render.Label, error)
+	// Motion draws the lab's picture for st at moments of gesture g (not
+	// the zero Gesture), for an animated figure: for each progress p of
+	// ps, from 0 (the state before g plays: a sweep's first value, the
+	// dynamics lab at time 0, the drift lab at frame 0) to 1 (what Figure
+	// draws after g, exactly), the picture at that point of g, every
+	// picture seen by one camera where the lab has one. An error means
+	// st or g does not suit the lab. Nil for a lab that plays no
+	// gestures, and in the web build.
+	Motion func(st state.State, w, h int, g state.Gesture, ps []float64) ([]render.Picture, error)
 }
 
 // LabStates returns the State parts of labs, in order, for

@@ -15,12 +15,14 @@ import (
 // Lab is the drift lab: its state (drift.LabState: no presets, the
 // normalize setting), its view, its command (skewlab drift) and its
 // export figure (drift.GestureFigure: the default target, or the
-// fast-forward gesture's).
+// fast-forward gesture's) and its motion (drift.GestureMotion: the run
+// at moments of the fast-forward).
 var Lab = kit.Lab{
 	State:   drift.LabState,
 	NewView: newView,
 	Command: drift.Command,
-	Figure:  drift.GestureFigure,
+	Figure:  figure,
+	Motion:  motion,
 }
 
 // newView is Lab's NewView: it takes the state's normalize setting ("" is

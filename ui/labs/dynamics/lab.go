@@ -10,12 +10,14 @@ import (
 // package dynamics (not scenes), the turntable first; its view plays the
 // model in the window; its command is `skewlab dynamics`; its figure is
 // dynamics.GestureFigure, the picture of a preset played by a gesture,
-// drawn with no display.
+// drawn with no display, and its motion dynamics.GestureMotion, the
+// pictures at moments of the gesture.
 var Lab = kit.Lab{
 	State:   dynamics.LabState,
 	NewView: newLabView,
 	Command: dynamics.Command,
-	Figure:  dynamics.GestureFigure,
+	Figure:  figure,
+	Motion:  motion,
 }
 
 // Share writes the dynamics preset shown and the crash's counteraction

@@ -26,7 +26,7 @@ import (
 
 // Lab is the piston lab: package piston's model, presets and figure,
 // shown by this package's view.
-var Lab = kit.Lab{State: piston.Lab, NewView: newLabView, Figure: figure}
+var Lab = kit.Lab{State: piston.Lab, NewView: newLabView, Figure: figure, Motion: motion}
 
 // newLabView is the piston lab's NewView: the model of st.
 func newLabView(st state.State) (kit.View, error) {
@@ -151,20 +151,6 @@ func (v *view) Title() string {
 // as a user would).
 func (v *view) Model() *piston.Model { return v.M }
 
-// figure is the piston lab's Figure: piston.Figure of st after the
-// gesture (a sweep's last value; the piston does not run in time).
-func figure(st state.State, w, h int, g state.Gesture) ([]render.Segment, []render.Label, error) {
-	if g.Kind != "" {
-		if err := g.Check(); err != nil {
-			return nil, nil, err
-		}
-		if err := piston.CheckGesture(st, g); err != nil {
-			return nil, nil, err
-		}
-	}
-	return piston.Figure(g.End(st), w, h)
-}
-
 // Animating reports whether B spins, a sweep plays or the timeline
 // plays, or the camera glides to follow the model: the App then draws at
 // the display's rate; paused, it is quiet.
@@ -184,8 +170,8 @@ type sweepPlay struct {
 // Play starts a sweep (the piston lab's only gesture) at its From
 // value; Update moves it one tick at a time to To over its Seconds at
 // state.TicksPerSecond. A camera to be framed (the default) is framed
-// for the sweep's end, as the step's exported figure is, and stays put
-// while the sweep plays. Another kind, or a sweep of a node the scene
+// for the whole sweep (piston.Model.FrameSweep), as the step's exported
+// figure is, and stays put while the sweep plays. Another kind, or a sweep of a node the scene
 // lacks, is an error and changes nothing.
 func (v *view) Play(g state.Gesture) error {
 	if g.Kind != state.GestureSweep {
@@ -198,6 +184,7 @@ func (v *view) Play(g state.Gesture) error {
 	if err := v.M.ApplySet(end); err != nil {
 		return err
 	}
+	v.M.FrameSweep(g)
 	v.sweep = sweepPlay{g: g, on: true, framing: v.M.Framing()}
 	if !v.sweep.framing {
 		start, _ := g.SweepSet(0)
@@ -207,7 +194,7 @@ func (v *view) Play(g state.Gesture) error {
 }
 
 // playSweep advances a sweep under way by one tick; on its first tick it
-// frames the picture of the sweep's end, then goes back to the start.
+// frames the picture (for the whole sweep), then goes back to the start.
 func (v *view) playSweep() {
 	if !v.sweep.on {
 		return

@@ -1,0 +1,13 @@
+//go:build !js
+
+package driftlab
+
+import "skewlab/drift"
+
+// figure and motion are the lab's kit.Lab Figure and Motion for the
+// commands (drift.GestureFigure and drift.GestureMotion); the web build,
+// which has no commands, leaves them nil (figure_js.go).
+var (
+	figure = drift.GestureFigure
+	motion = drift.GestureMotion
+)

@@ -1,0 +1,13 @@
+//go:build !js
+
+package dynamicslab
+
+import "skewlab/dynamics"
+
+// figure and motion are the lab's kit.Lab Figure and Motion for the
+// commands (dynamics.GestureFigure and dynamics.GestureMotion); the web build,
+// which has no commands, leaves them nil (figure_js.go).
+var (
+	figure = dynamics.GestureFigure
+	motion = dynamics.GestureMotion
+)
