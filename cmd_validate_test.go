@@ -38,7 +38,8 @@ func TestExportRefusesWhatTheWindowRefuses(t *testing.T) {
 		msg  string // part of the refusal
 	}{
 		{[]string{"-lab", "drift", "-scene", missing}, false, "missing.gltf: cannot read"},
-		{[]string{"-lab", "dynamics", "-scene", missing}, false, "missing.gltf: cannot read"},
+		{[]string{"-lab", "dynamics", "-scene", missing}, false, "opens in lab piston, not dynamics"},
+		{[]string{"-lab", "dynamics", "-scene", rigGLB}, false, "opens in lab piston, not dynamics (show it with -lab piston"},
 		{[]string{"-lab", "piston", "-scene", missing}, false, "missing.gltf: cannot read"},
 		{[]string{"-scene", missing}, false, "missing.gltf: cannot read"},
 		{[]string{"-lab", "dynamics", "-scene", dir}, false, dir},

@@ -182,7 +182,28 @@ func (s State) Check() error {
 	if err := s.checkPreset(FlagSyntax); err != nil {
 		return err
 	}
+	if err := s.checkScene(); err != nil {
+		return err
+	}
 	return s.checkCamera()
+}
+
+// checkScene refuses a scene file (-scene, the command line's only) with
+// a lab that shows presets of its own instead of scenes (the dynamics
+// lab), which would show its default preset and ignore the file, as
+// checkPreset refuses a scene preset there. A lab without presets (the
+// drift lab) takes it as the scene lab's scene, as it takes a preset.
+func (s State) checkScene() error {
+	if s.ScenePath == "" || s.Lab == "" || isSceneLab(s.Lab) {
+		return nil
+	}
+	own := labNamed(s.Lab).Presets
+	if len(own) == 0 {
+		return nil
+	}
+	scenes := SceneLab().Name
+	return fmt.Errorf("-scene %s opens in lab %s, not %s (show it with -lab %s, or leave -lab out; the %s lab's presets: %s)",
+		s.ScenePath, scenes, s.Lab, scenes, s.Lab, strings.Join(own, ", "))
 }
 
 // checkPreset is Check's preset part, its message in syntax syn. A
