@@ -221,8 +221,34 @@ func (m *Model) forceArrows(f *render.Frame, st *TurntableState) {
 			continue
 		}
 		arrow(f, a.From, a.To, render.ForceColors[k], 2.5)
-		text(f, a.To, ForceNames[k], render.ForceColors[k])
+		tipText(f, a.From, a.To, ForceNames[k], render.ForceColors[k])
 	}
+}
+
+// tipText labels the tip b of the model-space arrow a-b; when b is off the
+// picture but a is on it, it labels the last point of the arrow on the
+// picture instead (found by bisection to a millionth of the arrow), so an
+// arrow that runs out of the picture keeps its name at the edge, where
+// SpreadLabels keeps the text inside. An arrow wholly off the picture
+// gets no label.
+func tipText(f *render.Frame, a, b mgl64.Vec3, s string, c render.Color) {
+	if _, ok := f.Project(toRender(b)); ok {
+		text(f, b, s, c)
+		return
+	}
+	if _, ok := f.Project(toRender(a)); !ok {
+		return
+	}
+	in, out := 0.0, 1.0 // parameters on a-b of a point on the picture and one off it
+	for range 20 {
+		mid := (in + out) / 2
+		if _, ok := f.Project(toRender(a.Add(b.Sub(a).Mul(mid)))); ok {
+			in = mid
+		} else {
+			out = mid
+		}
+	}
+	text(f, a.Add(b.Sub(a).Mul(in)), s, c)
 }
 
 // crashPicture draws the crash: the ground, the ghosts, the paths, the car

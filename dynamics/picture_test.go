@@ -1,7 +1,9 @@
 package dynamics
 
 import (
+	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -249,4 +251,143 @@ func boxesOverlap(pa mgl64.Vec2, a string, pb mgl64.Vec2, b string, scale float6
 	alo, ahi := render.LabelBox(render.Label{At: pa, Text: a}, scale)
 	blo, bhi := render.LabelBox(render.Label{At: pb, Text: b}, scale)
 	return alo[0] < bhi[0] && blo[0] < ahi[0] && alo[1] < bhi[1] && blo[1] < ahi[1]
+}
+
+// Pictures the force-label tests look at: the window's picture at
+// 1280x720 with UI 1x (the whole window, text scale 1) and with UI 2x
+// (text scale 2, the band right of the compact column, about x 625 to
+// 1280), and at 1920x1080 with UI 2x (the band between the column and
+// the numbers panel, about 760 by 1080, where the centrifugal arrow ran
+// off the left edge and lost its label).
+var forcePictures = []struct {
+	name  string
+	vp    render.Viewport
+	scale float64
+}{
+	{"1280x720 UI 1x", render.Viewport{W: 1280, H: 720}, 1},
+	{"1280x720 UI 2x", render.Viewport{X: 625, W: 655, H: 720}, 2},
+	{"1920x1080 UI 2x", render.Viewport{X: 620, W: 760, H: 1080}, 2},
+}
+
+// TestForceLabelsClearOfArrows plays the turntable with the tour's
+// gesture (the spin reversed at 3 s, played to 6 s) and on to 8 s,
+// drawing it every 0.25 s in each of forcePictures. In every picture each
+// force label's box lies wholly in the viewport and crosses no force
+// arrow: neither its own nor another's shaft or barbs, each a stroke
+// 2.5 px wide. At their anchors (the arrow tips) some labels did cross an
+// arrow, or the test would prove nothing.
+func TestForceLabelsClearOfArrows(t *testing.T) {
+	crossedAtAnchor := 0
+	for _, p := range forcePictures {
+		m := NewModel()
+		m.LabelScale = p.scale
+		reversed := false
+		var f render.Frame
+		for step := 0; step <= 32; step++ {
+			at := 0.25 * float64(step)
+			if at <= 6 { // the tour's gesture, played to at
+				for m.Perform(state.Gesture{Kind: state.GestureReverse, At: 3, Seconds: at}, &reversed) {
+				}
+			} else if err := m.Turn.RunTo(at); err != nil {
+				t.Fatal(err)
+			}
+			m.Picture(&f, p.vp)
+			name := fmt.Sprintf("%s at %.2f s", p.name, m.Turn.State().Time)
+			var arrows []render.Segment
+			for _, sg := range f.Segments {
+				if sg.Width == 2.5 && slices.Contains(render.ForceColors[:], sg.Color) {
+					arrows = append(arrows, sg)
+				}
+			}
+			labels := 0
+			for _, l := range f.Labels {
+				if !slices.Contains(ForceNames[:], l.Text) {
+					continue
+				}
+				labels++
+				lo, hi := render.LabelBox(l, p.scale)
+				if lo[0] < p.vp.X-1e-9 || lo[1] < p.vp.Y-1e-9 || hi[0] > p.vp.X+p.vp.W+1e-9 || hi[1] > p.vp.Y+p.vp.H+1e-9 {
+					t.Errorf("%s: %q's box %v-%v leaves the picture %+v", name, l.Text, lo, hi, p.vp)
+				}
+				for _, a := range arrows {
+					if strokeHitsBox(a, lo, hi) {
+						t.Errorf("%s: %q's box %v-%v crosses the arrow segment %v-%v", name, l.Text, lo, hi, a.A, a.B)
+					}
+				}
+				alo, ahi := render.LabelBox(render.Label{At: l.Anchor, Text: l.Text}, p.scale)
+				for _, a := range arrows {
+					if strokeHitsBox(a, alo, ahi) {
+						crossedAtAnchor++
+						break
+					}
+				}
+			}
+			shown := 0
+			for _, a := range m.Arrows {
+				if a.Shown {
+					shown++
+				}
+			}
+			if labels != shown {
+				t.Errorf("%s: %d force labels for %d arrows", name, labels, shown)
+			}
+		}
+	}
+	if crossedAtAnchor == 0 {
+		t.Error("no force label crossed an arrow at its anchor: the test proves nothing")
+	}
+}
+
+// strokeHitsBox reports whether the stroke s (its segment grown by half
+// its width) meets the box lo-hi: the box grown by the half width
+// overlaps the segment's bounding box, and the grown box's corners do not
+// all lie strictly on one side of the segment's line (separating axes).
+func strokeHitsBox(s render.Segment, lo, hi mgl64.Vec2) bool {
+	h := float64(s.Width) / 2
+	lo, hi = lo.Sub(mgl64.Vec2{h, h}), hi.Add(mgl64.Vec2{h, h})
+	if max(s.A[0], s.B[0]) < lo[0] || min(s.A[0], s.B[0]) > hi[0] || max(s.A[1], s.B[1]) < lo[1] || min(s.A[1], s.B[1]) > hi[1] {
+		return false
+	}
+	d := s.B.Sub(s.A)
+	neg, pos := false, false
+	for _, c := range [4]mgl64.Vec2{lo, {hi[0], lo[1]}, hi, {lo[0], hi[1]}} {
+		side := d[0]*(c[1]-s.A[1]) - d[1]*(c[0]-s.A[0])
+		neg = neg || side <= 0
+		pos = pos || side >= 0
+	}
+	return neg && pos
+}
+
+// TestForceLabelAtThePictureEdge: in the 1920x1080 UI 2x picture at the
+// reset state the centrifugal arrow's tip, (-1.28, 0, 0) m, is off the
+// picture (to the left); its label is still drawn, inside the picture,
+// anchored on the arrow's shaft within a pixel of the picture's left
+// edge.
+func TestForceLabelAtThePictureEdge(t *testing.T) {
+	p := forcePictures[2]
+	m := NewModel()
+	m.LabelScale = p.scale
+	var f render.Frame
+	m.Picture(&f, p.vp)
+	a := m.Arrows[ForceCentrifugal]
+	if _, ok := f.Project(toRender(a.To)); ok {
+		t.Fatalf("the centrifugal tip %v is in the picture: the test proves nothing", a.To)
+	}
+	from, ok := f.Project(toRender(a.From))
+	if !ok {
+		t.Fatalf("the ball %v is off the picture", a.From)
+	}
+	for _, l := range f.Labels {
+		if l.Text != "centrifugal" {
+			continue
+		}
+		if math.Abs(l.Anchor[0]-p.vp.X) > 1 || math.Abs(l.Anchor[1]-from[1]) > 1e-6 {
+			t.Errorf("label anchored at %v, want on the level shaft (y %v) at the left edge x %v", l.Anchor, from[1], p.vp.X)
+		}
+		if lo, hi := render.LabelBox(l, p.scale); lo[0] < p.vp.X || hi[0] > p.vp.X+p.vp.W || lo[1] < p.vp.Y || hi[1] > p.vp.Y+p.vp.H {
+			t.Errorf("label box %v-%v leaves the picture %+v", lo, hi, p.vp)
+		}
+		return
+	}
+	t.Error("no centrifugal label")
 }

@@ -184,19 +184,28 @@ func TestSpreadLabelsDegenerate(t *testing.T) {
 	}
 }
 
+// Once the frame's buffers have grown, SpreadLabels allocates nothing,
+// with lines through the labels to keep clear of (the occupancy grid and
+// its growth included) as without.
 func TestSpreadLabelsAllocatesNothing(t *testing.T) {
 	cam, vp := axisCamera()
 	var f Frame
-	run := func() {
-		f.Begin(cam, vp)
-		for i := 0; i < 8; i++ {
-			f.Text(mgl64.Vec3{0.01 * float64(i), 0, 0}, "label", White)
+	for _, lines := range []int{0, 40} {
+		run := func() {
+			f.Begin(cam, vp)
+			for i := 0; i < lines; i++ {
+				y := 0.05 * float64(i-lines/2)
+				f.Line(mgl64.Vec3{-3, y, 0}, mgl64.Vec3{3, -y, 0}, White, 2.5)
+			}
+			for i := 0; i < 8; i++ {
+				f.Text(mgl64.Vec3{0.01 * float64(i), 0, 0}, "label", White)
+			}
+			f.SpreadLabels(2)
 		}
-		f.SpreadLabels(2)
-	}
-	run()
-	if n := testing.AllocsPerRun(50, run); n != 0 {
-		t.Errorf("SpreadLabels allocates %v times", n)
+		run()
+		if n := testing.AllocsPerRun(50, run); n != 0 {
+			t.Errorf("%d lines: SpreadLabels allocates %v times", lines, n)
+		}
 	}
 }
 
@@ -237,5 +246,129 @@ func TestArc(t *testing.T) {
 		if f.Arc(mgl64.Vec3{}, mgl64.Vec3{1, 0, 0}, mgl64.Vec3{0, 1, 0}, r, 6, White, 1) {
 			t.Errorf("radius %v drew", r)
 		}
+	}
+}
+
+// crossesStroke reports whether the stroke s (its segment grown by half
+// its width) meets the box lo-hi, by separating axes: the box grown by the
+// half width overlaps the segment's bounding box, and the grown box's
+// corners do not all lie strictly on one side of the segment's line.
+func crossesStroke(s Segment, lo, hi mgl64.Vec2) bool {
+	h := float64(s.Width) / 2
+	lo, hi = lo.Sub(mgl64.Vec2{h, h}), hi.Add(mgl64.Vec2{h, h})
+	if max(s.A[0], s.B[0]) < lo[0] || min(s.A[0], s.B[0]) > hi[0] || max(s.A[1], s.B[1]) < lo[1] || min(s.A[1], s.B[1]) > hi[1] {
+		return false
+	}
+	d := s.B.Sub(s.A)
+	neg, pos := false, false
+	for _, c := range [4]mgl64.Vec2{lo, {hi[0], lo[1]}, hi, {lo[0], hi[1]}} {
+		side := d[0]*(c[1]-s.A[1]) - d[1]*(c[0]-s.A[0])
+		neg = neg || side <= 0
+		pos = pos || side >= 0
+	}
+	return neg && pos
+}
+
+// A label anchored on a long line moves off it to the nearest free spot.
+// "Root" at (200, 150), scale 1: its box starts 4 px right of the anchor
+// and is 24 px wide (4 characters of 6 px), x 204 to 228, and spans y
+// about 137 to 148. A vertical line x = 210 from y 20 to 280 runs through
+// it. Moving up or down cannot clear it; the box must start right of the
+// stroke (210.5 for 1 px, 211.25 for 2.5 px) or end left of it (shift
+// of at least 6.5 px right or 18.5 px left, one grid cell of 3 px more at
+// most). The candidates of ring 1 (5 px) all cross; on ring 2 (10 px)
+// the diagonals shift 7.07 px, not enough with the cell, and straight
+// right (10 px, box 214 to 238) is free: the label ends at (210, 150),
+// 10 px from its anchor, with a leader. That holds for a bold line (full,
+// 2.5 px: an obstacle) and for a 1 px full-colour one (weight 0.16:
+// crossing it costs 0.16 per cell times 16*3 px, over 7 px a cell, for
+// the box's 4 or more rows and 2 columns of cells: more than 10 px). A
+// faint one (alpha 0.3, 1 px: weight 0.0144) costs about 0.7 px a cell,
+// 10 cells at most: under the 10 px of the nearest free spot, so the
+// label stays. A diagonal bold line across the whole viewport through
+// the anchor is left too, and the label's box ends clear of it.
+func TestSpreadLabelsKeepClearOfALongLine(t *testing.T) {
+	const tol = 1e-9
+	cam, _ := axisCamera()
+	vp := Viewport{W: 400, H: 300}
+	anchor := mgl64.Vec2{200, 150}
+	root := Label{At: anchor, Text: "Root", Color: White}
+	lo, hi := textBox(root, 1)
+	if math.Abs(lo[0]-204) > tol || math.Abs(hi[0]-228) > 0.05 {
+		t.Fatalf("Root's box x %v to %v, want 204 to 228", lo[0], hi[0])
+	}
+	var f Frame
+	for _, c := range []struct {
+		name  string
+		line  Segment
+		moves bool
+	}{
+		{"bold vertical", Segment{A: mgl64.Vec2{210, 20}, B: mgl64.Vec2{210, 280}, Color: XColor, Width: 2.5}, true},
+		{"thin vertical", Segment{A: mgl64.Vec2{210, 20}, B: mgl64.Vec2{210, 280}, Color: White, Width: 1}, true},
+		{"faint vertical", Segment{A: mgl64.Vec2{210, 20}, B: mgl64.Vec2{210, 280}, Color: GridColor, Width: 1}, false},
+		{"bold diagonal", Segment{A: mgl64.Vec2{0, 300}, B: mgl64.Vec2{400, 0}, Color: XColor, Width: 3}, true},
+	} {
+		f.Begin(cam, vp)
+		f.Segments = append(f.Segments, c.line)
+		f.Labels = append(f.Labels, root)
+		if lo, hi := textBox(root, 1); c.moves && !crossesStroke(c.line, lo, hi) {
+			t.Fatalf("%s: the line misses the box at the anchor: the test proves nothing", c.name)
+		}
+		f.SpreadLabels(1)
+		l := f.Labels[0]
+		lo, hi := textBox(l, 1)
+		switch {
+		case !c.moves:
+			if l.At != anchor || len(f.Segments) != 1 {
+				t.Errorf("%s: the label moved to %v (%d segments), want it kept at its anchor", c.name, l.At, len(f.Segments))
+			}
+			continue
+		case crossesStroke(c.line, lo, hi):
+			t.Errorf("%s: the label at %v still crosses the line", c.name, l.At)
+		case c.line.A[0] == c.line.B[0] && l.At.Sub(mgl64.Vec2{210, 150}).Len() > tol:
+			t.Errorf("%s: the label at %v, want (210, 150): the nearest free spot", c.name, l.At)
+		}
+		if len(f.Segments) != 2 || f.Segments[1].A != anchor {
+			t.Errorf("%s: %d segments, want the line and the leader from the anchor", c.name, len(f.Segments))
+		}
+	}
+}
+
+// A label that has to cross a line crosses the fainter: "Root" at
+// (200, 150), box x 204 to 228, among bold vertical lines (2.5 px, full
+// colour) every 16 px, at x = 206, 190, 174, ... and x = 246, 262, ...,
+// with a ghost-dim one (alpha 0.35, 1.5 px: weight (0.35*0.6)² = 0.044)
+// at x = 226 in the 40 px gap. The 24 px box fits between bold lines
+// only in that gap, where it crosses the dim line. At its anchor it
+// crosses the bold line at 206; the gap takes a shift of at least 3.25 px
+// right (6 with the 3 px cells: lo at 210 or more, hi under 243), which no
+// ring 1 candidate (5 px; 3.54 for the diagonals) has and ring 2's
+// up-right diagonal (7.07 px) has. So the label ends 10 px from its
+// anchor, across the dim line and clear of every bold one.
+func TestSpreadLabelsPreferFaintLines(t *testing.T) {
+	cam, _ := axisCamera()
+	vp := Viewport{W: 400, H: 300}
+	anchor := mgl64.Vec2{200, 150}
+	var bold []Segment
+	for k := 0.0; k < 13; k++ {
+		for _, x := range []float64{206 - 16*k, 246 + 16*k} {
+			bold = append(bold, Segment{A: mgl64.Vec2{x, 0}, B: mgl64.Vec2{x, 300}, Color: White, Width: 2.5})
+		}
+	}
+	dim := Segment{A: mgl64.Vec2{226, 0}, B: mgl64.Vec2{226, 300}, Color: Color{0, 1, 1, 1}.Dim(0.35), Width: 1.5}
+	var f Frame
+	f.Begin(cam, vp)
+	f.Segments = append(append(f.Segments, bold...), dim)
+	f.Labels = append(f.Labels, Label{At: anchor, Text: "Root", Color: White})
+	f.SpreadLabels(1)
+	l := f.Labels[0]
+	lo, hi := textBox(l, 1)
+	for _, b := range bold {
+		if crossesStroke(b, lo, hi) {
+			t.Errorf("the label at %v (box x %v to %v) crosses the bold line at x = %v", l.At, lo[0], hi[0], b.A[0])
+		}
+	}
+	if d := l.At.Sub(anchor).Len(); math.Abs(d-10) > 1e-9 || !crossesStroke(dim, lo, hi) {
+		t.Errorf("the label at %v, %v px from its anchor (box x %v to %v), want 10 px away across the dim line", l.At, d, lo[0], hi[0])
 	}
 }

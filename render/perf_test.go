@@ -13,7 +13,8 @@ import (
 )
 
 // TestFrameAllocs: once the buffers are warm, a frame (mode update, Begin,
-// Scene, sort) allocates nothing, for every mode and both scenes.
+// Scene, SpreadLabels, sort) allocates nothing, for every mode and both
+// scenes.
 func TestFrameAllocs(t *testing.T) {
 	for _, sc := range []*scene.Scene{mustPreset(t, "piston"), mustPreset(t, "skew"), stressScene(t, 50)} {
 		for _, m := range modes.All {
@@ -25,6 +26,7 @@ func TestFrameAllocs(t *testing.T) {
 				m.World(sc.Nodes, &ws, world)
 				f.Begin(cam, vp)
 				f.Scene(sc, world, opt)
+				f.SpreadLabels(1)
 				SortFarToNear(f.Segments)
 				cam.Orbit(0.5, 0) // a moving camera, as when dragging
 			}

@@ -18,8 +18,13 @@ type FigureFunc func(st state.State, w, h int, g state.Gesture) ([]render.Segmen
 // Figure draws step n as the window shows it with the UI off at UI scale
 // 1 in a w by h window: the step's lab picture (figure(lab), the lab of
 // the step's state) after its gesture, in the top PictureH pixels
-// (rounded down) of Layout, then the caption band below. A step out of
-// range, a lab without a figure or a size under 16 pixels is an error.
+// (rounded down) of Layout, then the caption band below. The picture's
+// labels come first, then the caption's. The lab draws into that w by
+// PictureHeight picture, and the labs that spread their labels
+// (render.Frame.SpreadLabels) keep them inside it and off their lines,
+// so the band covers none and none is drawn over its own wires
+// (TestFigureLabelsClearOfBandAndWires). A step out of range, a lab
+// without a figure or a size under 16 pixels is an error.
 func (t *Tour) Figure(n, w, h int, figure func(lab string) (FigureFunc, bool)) ([]render.Segment, []render.Label, error) {
 	s, err := t.Step(n)
 	if err != nil {

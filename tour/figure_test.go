@@ -1,0 +1,107 @@
+package tour
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/render"
+)
+
+// textBox is the box of label l drawn at scale 1 with its own em size,
+// from the published rules: the baseline at LabelBaseline(At, 1), the
+// font's ascent above it and descent below, the text's width to the
+// right.
+func textBox(l render.Label) (lo, hi mgl64.Vec2) {
+	m := render.TextMetricsAt(l.EmSize())
+	b := render.LabelBaseline(l.At, 1)
+	return mgl64.Vec2{b[0], b[1] - m.Ascent}, mgl64.Vec2{b[0] + render.TextWidth(l.Text, l.EmSize()), b[1] + m.Descent}
+}
+
+// crosses reports whether the stroke s (its segment grown by half its
+// width) meets the box lo-hi (separating axes: the grown box overlaps the
+// segment's bounding box and its corners are not all strictly on one side
+// of the segment's line).
+func crosses(s render.Segment, lo, hi mgl64.Vec2) bool {
+	h := float64(s.Width) / 2
+	lo, hi = lo.Sub(mgl64.Vec2{h, h}), hi.Add(mgl64.Vec2{h, h})
+	if max(s.A[0], s.B[0]) < lo[0] || min(s.A[0], s.B[0]) > hi[0] || max(s.A[1], s.B[1]) < lo[1] || min(s.A[1], s.B[1]) > hi[1] {
+		return false
+	}
+	d := s.B.Sub(s.A)
+	neg, pos := false, false
+	for _, c := range [4]mgl64.Vec2{lo, {hi[0], lo[1]}, hi, {lo[0], hi[1]}} {
+		side := d[0]*(c[1]-s.A[1]) - d[1]*(c[0]-s.A[0])
+		neg = neg || side <= 0
+		pos = pos || side >= 0
+	}
+	return neg && pos
+}
+
+// TestFigureLabelsClearOfBandAndWires draws every step as the handout
+// does (1280x720) and as a hall's screen (1920x1080). In each figure the
+// picture's labels (those before the caption's) lie wholly above the
+// caption band (the rule's y, Layout's PictureH) and inside the width, so
+// the band covers none; no caption text overlaps one; and none is drawn
+// over a wire: its box crosses no bold line (full alpha, 2.5 px or more:
+// an arrow, a basis rod) and no opaque line (alpha 0.9 or more) of its
+// own colour (a node's mesh and axes for its name, an arrow for its
+// force). Some picture labels crossed such a line at their anchors, or
+// the test would prove nothing.
+func TestFigureLabelsClearOfBandAndWires(t *testing.T) {
+	tr, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	atAnchor := 0
+	for _, size := range [][2]int{{1280, 720}, {1920, 1080}} {
+		w, h := size[0], size[1]
+		for n := 1; n <= tr.Len(); n++ {
+			segs, labels, err := tr.Figure(n, w, h, figures)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, _ := tr.Step(n)
+			o := Layout(s, n, tr.Len(), 0, float64(w), float64(h), 1)
+			picture := labels[:len(labels)-len(o.Labels)]
+			caption := labels[len(picture):]
+			top := float64(PictureHeight(o.PictureH))
+			for _, l := range picture {
+				name := fmt.Sprintf("%dx%d step %d: %q", w, h, n, l.Text)
+				lo, hi := textBox(l)
+				if lo[0] < 0 || lo[1] < 0 || hi[0] > float64(w) || hi[1] > top {
+					t.Errorf("%s: box %v-%v leaves the picture above the band (%d wide, band at y %v)", name, lo, hi, w, top)
+				}
+				for _, c := range caption {
+					if clo, chi := textBox(c); lo[0] < chi[0] && clo[0] < hi[0] && lo[1] < chi[1] && clo[1] < hi[1] {
+						t.Errorf("%s: overlaps the caption's %q", name, c.Text)
+					}
+				}
+				own := func(sg render.Segment) bool {
+					full := sg.Color.A >= 1 && sg.Width >= 2.5
+					mine := sg.Color.A >= 0.9 && sg.Color.R == l.Color.R && sg.Color.G == l.Color.G && sg.Color.B == l.Color.B
+					return full || mine
+				}
+				alo, ahi := textBox(render.Label{At: l.Anchor, Text: l.Text, Size: l.Size})
+				anchored := l.Anchor != (mgl64.Vec2{})
+				for _, sg := range segs {
+					if !own(sg) {
+						continue
+					}
+					if crosses(sg, lo, hi) {
+						t.Errorf("%s: box %v-%v drawn over the line %v-%v (colour %v, %v px)", name, lo, hi, sg.A, sg.B, sg.Color, sg.Width)
+					}
+					if anchored && crosses(sg, alo, ahi) {
+						atAnchor++
+						anchored = false
+					}
+				}
+			}
+		}
+	}
+	if atAnchor == 0 {
+		t.Error("no label crossed a bold line or its own at its anchor: the test proves nothing")
+	}
+	t.Logf("%d picture labels crossed a bold line or their own at their anchors", atAnchor)
+}
