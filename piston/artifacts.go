@@ -131,6 +131,7 @@ func (m *Model) artifacts(split bool) {
 		}
 	}
 	for k := range m.Frames {
+		m.Frames[k].LineScale = m.LineScale
 		m.Frames[k].SpreadLabels(m.LabelScale)
 	}
 }

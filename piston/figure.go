@@ -37,7 +37,7 @@ func Figure(st state.State, w, h int) ([]render.Segment, []render.Label, error) 
 		return nil, nil, err
 	}
 	text, line := render.FigureScales(h)
-	m.LabelScale = text
+	m.LabelScale, m.LineScale = text, line
 	Reserve(&m.Frames[0], m.Scene, m.Compare >= 0 && !m.Split)
 	m.Recompute(0, float64(w), float64(h))
 	segs, labels := m.Picture(nil, nil)

@@ -94,3 +94,65 @@ func (m *Model) legend(x float64, cmp int) {
 		f.Labels = append(f.Labels, render.Label{At: at, Anchor: at, Text: line.text, Color: line.text2})
 	}
 }
+
+// cornerLabel returns a label of text in the band x..x+w, 0..h at text
+// scale s, at the first corner of the picture (top left, bottom left, top
+// right, bottom right; inset LegendInset) where its box crosses none of
+// segs' bold lines (full colour and at least render.LabelInkWidth wide,
+// drawn line times as wide): a legend added after the labels were
+// spread (Motion's start legend) keeps clear of the basis rods and the
+// arrows wherever the view puts them. When every corner crosses one it
+// takes the top left. An offset y0 moves the top corners down (below
+// another legend).
+func cornerLabel(segs []render.Segment, x, w, h, s, line, y0 float64, text string, c render.Color) render.Label {
+	em := s * render.TextSize
+	tw := render.TextWidth(text, em)
+	in := LegendInset * s
+	corners := [4]mgl64.Vec2{{x + in, in + y0}, {x + in, h - in - 1.3*em}, {x + w - in - tw, in + y0}, {x + w - in - tw, h - in - 1.3*em}}
+	for _, p := range corners {
+		lo, hi := p, p.Add(mgl64.Vec2{tw, 1.3 * em})
+		clear := true
+		for i := range segs {
+			sg := &segs[i]
+			if sg.Color.A < 1 || float64(sg.Width) < render.LabelInkWidth {
+				continue
+			}
+			hw := float64(sg.Width) * max(1, line) / 2
+			if segmentMeetsBox(sg.A, sg.B, lo.Sub(mgl64.Vec2{hw, hw}), hi.Add(mgl64.Vec2{hw, hw})) {
+				clear = false
+				break
+			}
+		}
+		if clear {
+			return textLabel(p[0], p[1], s, text, c)
+		}
+	}
+	return textLabel(corners[0][0], corners[0][1], s, text, c)
+}
+
+// segmentMeetsBox reports whether the segment a-b meets the box lo..hi
+// (Liang-Barsky clipping); a segment that is not finite meets nothing.
+func segmentMeetsBox(a, b, lo, hi mgl64.Vec2) bool {
+	t0, t1 := 0.0, 1.0
+	d := b.Sub(a)
+	for k := 0; k < 2; k++ {
+		for _, e := range [2]struct{ p, q float64 }{{-d[k], a[k] - lo[k]}, {d[k], hi[k] - a[k]}} {
+			if e.p == 0 {
+				if e.q < 0 {
+					return false
+				}
+				continue
+			}
+			r := e.q / e.p
+			if e.p < 0 {
+				t0 = max(t0, r)
+			} else {
+				t1 = min(t1, r)
+			}
+			if t0 > t1 || r != r {
+				return false
+			}
+		}
+	}
+	return true
+}

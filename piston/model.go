@@ -74,8 +74,12 @@ type Model struct {
 	// render.TextSize pixels); Recompute spreads each frame's labels
 	// apart for it. Below 1, the zero value included, counts as 1.
 	LabelScale float64
-	HideArc    bool       // draw no skew arc for the picked node
-	Arcs       [2]SkewArc // the skew arcs the last Recompute drew in Frames (zero: none)
+	// LineScale is the factor the view (or an exported figure) widens the
+	// picture's lines by, so the labels are spread clear of the lines as
+	// drawn (render.Frame.LineScale); below 1 counts as 1.
+	LineScale float64
+	HideArc   bool       // draw no skew arc for the picked node
+	Arcs      [2]SkewArc // the skew arcs the last Recompute drew in Frames (zero: none)
 
 	// Wall is the comparison wall (wall.go): when On, Recompute draws its
 	// panes (Wall.Panes[k].Frame) instead of Frames, which stay empty.

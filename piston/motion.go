@@ -97,7 +97,7 @@ func (m *Model) sweepPoints(cmp int) {
 //     p = 0, dashed (StartDash, StartGap) and dimmed by StartDim, under
 //     the picture, in the main view, in both halves of the split (each
 //     under its own mode) and in every pane of the wall, with a legend
-//     at the bottom left naming the start's value.
+//     at the top left naming the start's value.
 //
 // The picture at p = 1 is the step's still figure (the piston lab's
 // kit.Lab Figure with a sweep); at p = 0 the ghost lies under the shapes
@@ -123,7 +123,7 @@ func Motion(st state.State, g state.Gesture, w, h int, ps []float64) ([]render.P
 		return nil, err
 	}
 	text, line := render.FigureScales(h)
-	m.LabelScale = text
+	m.LabelScale, m.LineScale = text, line
 	m.FrameSweep(g)
 	Reserve(&m.Frames[0], m.Scene, m.Compare >= 0 && !m.Split)
 	draw := func(p float64) {
@@ -140,7 +140,13 @@ func Motion(st state.State, g state.Gesture, w, h int, ps []float64) ([]render.P
 		draw(p)
 		segs, labels := m.Picture(append([]render.Segment(nil), ghost...), nil)
 		if len(ghost) > 0 {
-			labels = append(labels, textLabel(m.bandX+8*text, m.band[1]-8*text-render.TextSize*text, text, legend, render.LabelGrey))
+			// At a corner clear of bold lines (cornerLabel), the top ones
+			// under the ghost's legend when there is one (legend.go).
+			y := LegendInset * text
+			if m.Compare >= 0 && !m.Split && m.Ghost && !m.walling() {
+				y += 2 * LegendLine * render.TextSize * text
+			}
+			labels = append(labels, cornerLabel(segs, m.bandX, m.band[0], m.band[1], text, line, y-LegendInset*text, legend, render.LabelGrey))
 		}
 		render.ScaleFigure(segs, labels, text, line)
 		out = append(out, render.Picture{Segments: segs, Labels: labels})
@@ -280,7 +286,7 @@ func TimeMotion(st state.State, w, h int, ts []float64) ([]render.Picture, error
 		return nil, err
 	}
 	text, line := render.FigureScales(h)
-	m.LabelScale = text
+	m.LabelScale, m.LineScale = text, line
 	m.SetPlaying(false)
 	Reserve(&m.Frames[0], m.Scene, m.Compare >= 0 && !m.Split)
 	out := make([]render.Picture, 0, len(ts))

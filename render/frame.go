@@ -77,6 +77,12 @@ type Frame struct {
 	// reused by the next Begin: copy them to keep them.
 	Segments []Segment
 	Labels   []Label
+	// LineScale is the factor whoever draws the frame widens its
+	// segments by (the window's kit.Strokes.WidthScale, an exported
+	// figure's ScaleFigure line factor), so SpreadLabels keeps labels
+	// clear of the lines as wide as they are drawn. Zero, below 1 or not
+	// finite counts as 1. Begin keeps it.
+	LineScale float64
 
 	cam      Camera
 	vp       Viewport

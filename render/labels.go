@@ -198,7 +198,7 @@ func (f *Frame) SpreadLabels(scale float64) {
 		}
 	}
 	// The grid starts with the anchors' boxes and a few rings about them.
-	sb.occ.reset(f.vp, LabelCell, f.Segments)
+	sb.occ.reset(f.vp, LabelCell, f.Segments, LabelScale(f.LineScale))
 	var all box
 	for k, i := range sb.order {
 		lo, hi := labelBox(f.Labels[i].At, f.Labels[i].Text, scale, m)

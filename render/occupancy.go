@@ -29,6 +29,7 @@ type occGrid struct {
 	pre  []uint64
 	done []bool
 	segs []Segment // the frame's segments (SpreadLabels' f.Segments)
+	wide float64   // the factor the segments are widened by when drawn (Frame.LineScale)
 	// The region rasterised so far: cells rx0 <= x < rx1, ry0 <= y < ry1
 	// (empty at first).
 	rx0, ry0, rx1, ry1 int
@@ -36,8 +37,9 @@ type occGrid struct {
 
 // reset empties g for the viewport vp (valid), with cells of side cell
 // pixels (larger when more than MaxLabelCells would be needed) and the
-// lines segs, none rasterised yet.
-func (g *occGrid) reset(vp Viewport, cell float64, segs []Segment) {
+// lines segs, drawn wide times their width (at least 1), none
+// rasterised yet.
+func (g *occGrid) reset(vp Viewport, cell float64, segs []Segment, wide float64) {
 	if a := vp.W * vp.H / MaxLabelCells; a > cell*cell {
 		cell = math.Sqrt(a)
 	}
@@ -51,7 +53,7 @@ func (g *occGrid) reset(vp Viewport, cell float64, segs []Segment) {
 	g.pre = grown(g.pre, (g.nx+1)*g.ny)
 	g.done = grown(g.done, g.ny)
 	clear(g.done)
-	g.segs = segs
+	g.segs, g.wide = segs, wide
 	g.rx0, g.ry0, g.rx1, g.ry1 = 0, 0, 0, 0
 }
 
@@ -132,9 +134,9 @@ func (g *occGrid) grow(x0, y0, x1, y1 int) {
 	px1, py1 := g.x0+float64(x1)*g.cell, g.y0+float64(y1)*g.cell
 	for i := range g.segs {
 		s := &g.segs[i]
-		hw := 0.5
+		hw := 0.5 * g.wide
 		if w := float64(s.Width); w > 1 && w < math.Inf(1) {
-			hw = w / 2
+			hw = w * g.wide / 2
 		}
 		lx, hx := s.A[0], s.B[0]
 		if lx > hx {

@@ -67,6 +67,7 @@ func TestFigureLabelsClearOfBandAndWires(t *testing.T) {
 			picture := labels[:len(labels)-len(o.Labels)]
 			caption := labels[len(picture):]
 			top := float64(PictureHeight(o.PictureH))
+			_, line := render.FigureScales(PictureHeight(o.PictureH))
 			for _, l := range picture {
 				name := fmt.Sprintf("%dx%d step %d: %q", w, h, n, l.Text)
 				lo, hi := textBox(l)
@@ -79,7 +80,10 @@ func TestFigureLabelsClearOfBandAndWires(t *testing.T) {
 					}
 				}
 				own := func(sg render.Segment) bool {
-					full := sg.Color.A >= 1 && sg.Width >= 2.5
+					// Bold as drawn before the figure's line factor
+					// (render.FigureScales of the picture's height)
+					// widened it: what SpreadLabels weighs.
+					full := sg.Color.A >= 1 && float64(sg.Width) >= 2.5*line
 					mine := sg.Color.A >= 0.9 && sg.Color.R == l.Color.R && sg.Color.G == l.Color.G && sg.Color.B == l.Color.B
 					return full || mine
 				}

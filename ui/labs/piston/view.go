@@ -276,6 +276,7 @@ func (v *view) Update(in *kit.Input) error {
 		return nil
 	}
 	m.LabelScale = kit.TextScale(in) // the drawn labels' size, so the spread boxes match them
+	m.LineScale = kit.LineScale(in)  // and the lines' width, which the labels keep clear of
 	m.Recompute(v.x, v.w, v.h)
 	v.strokes.Reset()
 	v.strokes.MinLength = subPixel
