@@ -106,6 +106,9 @@ type App struct {
 	Err            error       // why the app ended early, if it did
 	start          time.Time
 
+	// layout records what a frame drew where, when asked (layout.go).
+	layout layoutRecord
+
 	// FPS and TPS are ebiten's frame and tick rates when a Measure run
 	// ended.
 	FPS, TPS float64
@@ -567,11 +570,15 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.tickedAt = a.updates
 		a.calm++
 	}
+	recording := a.beginRecord()
 	screen.Fill(a.cfg.Background)
 	a.view().Draw(screen)
 	a.drawTour(screen)
 	if a.level != kit.LevelOff && a.updates > 0 {
 		a.ui.Draw(screen)
+	}
+	if recording {
+		a.endRecord()
 	}
 	if a.help {
 		a.drawHelp(screen)

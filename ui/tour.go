@@ -198,6 +198,7 @@ func (a *App) drawTour(screen *ebiten.Image) {
 	o := &a.tour.overlay
 	top := float32(math.Floor(o.PictureH))
 	vector.FillRect(screen, 0, top, float32(a.w), float32(a.h)-top, a.cfg.Background, false)
+	kit.RecordFill(0, float64(top), float64(a.w), float64(a.h)-float64(top))
 	r := o.Rule
 	vector.StrokeLine(screen, float32(r.A[0]), float32(r.A[1]), float32(r.B[0]), float32(r.B[1]), r.Width, r.Color, false)
 	a.tour.labels.Draw(screen)

@@ -205,6 +205,7 @@ func (h *numPanel) draw(dst *ebiten.Image, l *kit.Labels, w float64) {
 	s := math.Max(1, h.scale)
 	x0, y0, pw, ph := h.rect(w)
 	vector.FillRect(dst, float32(x0), float32(y0), float32(pw), float32(ph), render.DynPanelColor, false)
+	kit.RecordFill(x0, y0, pw, ph)
 	for i := 0; i < h.n; i++ {
 		y := y0 + float64(hudMargin+i*hudLineH)*s
 		for j, ch := range h.lines[i] {
