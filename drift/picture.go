@@ -239,8 +239,8 @@ func (p *Picture) drawBoxes(m *Model, x, y, w, h, s float64) {
 		indent = 2 * s
 	}
 	scaleLine := bw-indent >= (scaleLineChars+2)*p.CharW // two spaces before the next box's
-	longErr := bw-indent >= 15*p.CharW // a space before the next box's
-	below := 1.0 // text lines under a box
+	longErr := bw-indent >= 15*p.CharW                   // a space before the next box's
+	below := 1.0                                         // text lines under a box
 	if scaleLine {
 		below = 2
 	}
