@@ -1,6 +1,7 @@
 package dynamics
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -249,4 +250,63 @@ func boxesOverlap(pa mgl64.Vec2, a string, pb mgl64.Vec2, b string, scale float6
 	alo, ahi := render.LabelBox(render.Label{At: pa, Text: a}, scale)
 	blo, bhi := render.LabelBox(render.Label{At: pb, Text: b}, scale)
 	return alo[0] < bhi[0] && blo[0] < ahi[0] && alo[1] < bhi[1] && blo[1] < ahi[1]
+}
+
+// TestTurntableArrowsInNarrowPicture: in the picture beside the lecture
+// column (656x720 at label scale 2), at time 0 and at every step of the
+// tour's reverse gesture, the ball and every force arrow's tip project
+// inside the picture with room for an 11-character label across (132 px
+// at scale 2, Go Mono's 0.6 em advance at 20 px) on either side, and a
+// line (the font's ascent and descent) down; the distance never shrinks.
+// At time 0 HomeCamera's 3.4 m leaves the centrifugal arrow's tip 66 px
+// from the left edge (the visible half-width 3.4 tan 30° 656/720 =
+// 1.79 m about x = 0.15, the tip at x = -1.28), too little. In a
+// 1280x610 picture at time 0 the home camera fits already and stays; a
+// camera the user zoomed is kept.
+func TestTurntableArrowsInNarrowPicture(t *testing.T) {
+	m := NewModel()
+	m.LabelScale = 2
+	vp := render.Viewport{W: 656, H: 720}
+	label := 11 * 0.6 * 20.0
+	tm := render.TextMetricsAt(20)
+	var f render.Frame
+	check := func(when string) {
+		t.Helper()
+		m.Picture(&f, vp)
+		st := m.Turn.State()
+		pts := []mgl64.Vec3{st.WorldPos}
+		for _, a := range m.Arrows {
+			if a.Shown {
+				pts = append(pts, a.To)
+			}
+		}
+		for _, p := range pts {
+			q, ok := f.Project(toRender(p))
+			if !ok || q[0] < label-1e-6 || q[0] > vp.W-label+1e-6 || q[1] < tm.Ascent+tm.Descent-1e-6 || q[1] > vp.H-tm.Ascent-tm.Descent+1e-6 {
+				t.Fatalf("%s: %v projects to %v: no room for its label in the %vx%v picture", when, p, q, vp.W, vp.H)
+			}
+		}
+	}
+	check("time 0")
+	g := state.Gesture{Kind: state.GestureReverse, At: 3, Seconds: 6}
+	reversed := false
+	last := m.Camera.Distance
+	for m.Perform(g, &reversed) {
+		check(fmt.Sprintf("t = %.3f s", m.Turn.State().Time))
+		if m.Camera.Distance < last {
+			t.Fatalf("the distance shrank from %v to %v", last, m.Camera.Distance)
+		}
+		last = m.Camera.Distance
+	}
+
+	m = NewModel()
+	m.Picture(&f, render.Viewport{W: 1280, H: 610})
+	if home := HomeCamera(PresetTurntable).Distance; m.Camera.Distance != home {
+		t.Errorf("1280x610 at t = 0: distance %v, want the home %v", m.Camera.Distance, home)
+	}
+	m.Camera.Distance = 2.5 // the user zoomed in
+	m.Picture(&f, vp)
+	if m.Camera.Distance != 2.5 {
+		t.Errorf("a zoomed camera moved to %v", m.Camera.Distance)
+	}
 }
