@@ -24,12 +24,14 @@ import (
 
 // Wall is the comparison wall's state in the Model.
 type Wall struct {
-	On       bool   // the wall replaces the single (or split) picture
-	Modes    []int  // the panes' modes, indices in modes.All, in pane order
-	ScopeAll bool   // engine rules apply to every node (modes.ScopeAll), else to the picked node only
-	Panes    []Pane // one per Modes entry, as the last Recompute laid them out
-	Cols     int    // the grid's columns at the last Recompute (0 before)
-	Rows     int    // the grid's rows
+	On       bool    // the wall replaces the single (or split) picture
+	Modes    []int   // the panes' modes, indices in modes.All, in pane order
+	ScopeAll bool    // engine rules apply to every node (modes.ScopeAll), else to the picked node only
+	Panes    []Pane  // one per Modes entry, as the last Recompute laid them out
+	Cols     int     // the grid's columns at the last Recompute (0 before)
+	Rows     int     // the grid's rows
+	Lines    int     // the lines of text each pane shows (wallLines): 3, or fewer in short panes
+	Scale    float64 // the panes' text scale: the labels' (Model.LabelScale), or smaller where that would cost the numbers (wallFit)
 }
 
 // Pane is one pane of the wall: its mode, where it is on the screen, its
@@ -58,6 +60,7 @@ const (
 	WallPad        = 4.0  // space between a pane's border and its text or picture
 	WallLinePitch  = 14.0 // the text's line pitch (render.TextSize's layouts use 14)
 	WallTextLines  = 3    // mode, engines, skew and volume
+	WallMinPicture = 24.0 // the least picture a pane keeps under its text before the text loses a line
 	WallMinChars   = 24   // a grid whose panes hold fewer characters per line is not chosen while another fits
 	WallBorder     = 1.0  // a pane border's width
 	WallChosenLine = 2.0  // the border's width around the pane of the main mode
@@ -131,28 +134,67 @@ func (m *Model) ChoosePane(i int) bool {
 }
 
 // wallGrid returns the grid (cols, rows) for n panes in a band w by h
-// pixels with text at scale s: the one whose pictures (the panes less
-// their text and padding) hold the largest square, among the grids whose
-// panes are at least WallMinChars characters wide (every grid when none
-// is). n < 1 gives (0, 0).
-func wallGrid(n int, w, h, s float64) (cols, rows int) {
+// pixels with text at scale s, and the lines of text its panes show
+// (wallLines): among the grids whose panes are at least WallMinChars
+// characters wide (every grid when none is), those whose panes show the
+// most lines, and among those the one whose pictures (the panes less
+// their text and padding) hold the largest square. n < 1 gives (0, 0,
+// 0).
+func wallGrid(n int, w, h, s float64) (cols, rows, lines int) {
 	adv := render.TextMetricsAt(s * render.TextSize).Advance
-	best, bestWide := math.Inf(-1), false
+	best, bestWide, bestLines := math.Inf(-1), false, -1
 	for c := 1; c <= n; c++ {
 		r := (n + c - 1) / c
 		pw, ph := w/float64(c), h/float64(r)
-		side := math.Min(pw-2*WallPad*s, ph-wallHeader(s)-WallPad*s)
+		ln := wallLines(ph, s)
+		side := math.Min(pw-2*WallPad*s, ph-wallHeader(ln, s)-WallPad*s)
 		wide := pw-2*WallPad*s >= WallMinChars*adv
-		if (wide && !bestWide) || (wide == bestWide && side > best) {
-			best, bestWide, cols, rows = side, wide, c, r
+		if math.IsNaN(side) {
+			continue // a band that is not a number: no grid
+		}
+		if (wide && !bestWide) || (wide == bestWide && (ln > bestLines || ln == bestLines && side > best)) {
+			best, bestWide, bestLines, cols, rows, lines = side, wide, ln, c, r, ln
 		}
 	}
-	return cols, rows
+	return cols, rows, lines
 }
 
-// wallHeader is the height of a pane's text block at scale s, padding
-// included.
-func wallHeader(s float64) float64 { return (WallPad + WallTextLines*WallLinePitch + WallPad) * s }
+// wallFit is wallGrid at the text scale the panes can show their mode
+// and numbers at: ui (the labels' scale), or a quarter less at a time
+// down to 1 where the panes would show fewer than two lines, or 1 where
+// none shows two. It returns that scale last.
+func wallFit(n int, w, h, ui float64) (cols, rows, lines int, s float64) {
+	for s = ui; s > 1; s = max(1, s-0.25) {
+		if cols, rows, lines = wallGrid(n, w, h, s); lines >= 2 {
+			return cols, rows, lines, s
+		}
+	}
+	cols, rows, lines = wallGrid(n, w, h, 1)
+	return cols, rows, lines, 1
+}
+
+// wallLines returns how many lines of text a pane ph pixels high shows at
+// scale s: WallTextLines (mode, engines, skew and volume), or 2 (the
+// engines left out) or 1 (the mode, and the numbers when they fit
+// beside it) where that would leave the picture less than
+// WallMinPicture, or 0 where even one line would.
+func wallLines(ph, s float64) int {
+	for ln := WallTextLines; ln > 0; ln-- {
+		if ph-wallHeader(ln, s)-WallPad*s >= WallMinPicture*s {
+			return ln
+		}
+	}
+	return 0
+}
+
+// wallHeader is the height of a pane's text block of lines lines at
+// scale s, padding included (the top padding alone for none).
+func wallHeader(lines int, s float64) float64 {
+	if lines <= 0 {
+		return WallPad * s
+	}
+	return (WallPad + float64(lines)*WallLinePitch + WallPad) * s
+}
 
 // layoutWall places the panes in the band x..x+w, h high (wallGrid),
 // filling the grid row by row.
@@ -164,8 +206,9 @@ func (m *Model) layoutWall(x, w, h float64) {
 	for i := range wl.Panes {
 		wl.Panes[i].Mode = wl.Modes[i]
 	}
-	s := render.LabelScale(m.LabelScale)
-	wl.Cols, wl.Rows = wallGrid(len(wl.Panes), w, h, s)
+	var s float64
+	wl.Cols, wl.Rows, wl.Lines, s = wallFit(len(wl.Panes), w, h, render.LabelScale(m.LabelScale))
+	wl.Scale = s
 	if wl.Cols == 0 {
 		return
 	}
@@ -174,7 +217,7 @@ func (m *Model) layoutWall(x, w, h float64) {
 		p := &wl.Panes[i]
 		c, r := i%wl.Cols, i/wl.Cols
 		p.Rect = render.Viewport{X: x + float64(c)*pw, Y: float64(r) * ph, W: pw, H: ph}
-		top := wallHeader(s)
+		top := wallHeader(wl.Lines, s)
 		p.Picture = render.Viewport{X: p.Rect.X + WallPad*s, Y: p.Rect.Y + top,
 			W: math.Max(0, pw-2*WallPad*s), H: math.Max(0, ph-top-WallPad*s)}
 	}
@@ -212,13 +255,12 @@ func (m *Model) wallBounds() (lo, hi mgl64.Vec3, ok bool) {
 // wallAspect returns the panes' picture aspect for a band w by h, and
 // false when the band has no room for a picture.
 func (m *Model) wallAspect(w, h float64) (float64, bool) {
-	s := render.LabelScale(m.LabelScale)
-	c, r := wallGrid(len(m.Wall.Modes), w, h, s)
+	c, r, ln, s := wallFit(len(m.Wall.Modes), w, h, render.LabelScale(m.LabelScale))
 	if c == 0 {
 		return 0, false
 	}
 	pw := w/float64(c) - 2*WallPad*s
-	ph := h/float64(r) - wallHeader(s) - WallPad*s
+	ph := h/float64(r) - wallHeader(ln, s) - WallPad*s
 	if !(pw > 0 && ph > 0) {
 		return 0, false
 	}
@@ -230,7 +272,7 @@ func (m *Model) wallAspect(w, h float64) (float64, bool) {
 // text. It allocates nothing once the panes' buffers have grown, except
 // to refit a pane's engines line when its width, mode or scope changed.
 func (m *Model) drawWall() {
-	s := render.LabelScale(m.LabelScale)
+	ui, s := render.LabelScale(m.LabelScale), render.LabelScale(m.Wall.Scale)
 	adv := render.TextMetricsAt(s * render.TextSize).Advance
 	opt := m.Opt
 	opt.Labels = false
@@ -246,16 +288,47 @@ func (m *Model) drawWall() {
 				f.Arc(a.Origin, a.U, a.V, a.Radius, ArcSegments, render.Warning, ArcWidth)
 			}
 		}
-		m.paneBorder(p, s)
+		m.paneBorder(p, ui)
+		text := len(f.Labels)
 		chars := int(math.Floor((p.Rect.W - 2*WallPad*s) / adv))
 		if chars != p.fitChars || p.fitMode != p.Mode || p.fitScoped != m.Wall.ScopeAll || p.Engines == "" {
 			p.fitChars, p.fitMode, p.fitScoped = chars, p.Mode, m.Wall.ScopeAll
 			p.Engines = FitEngines(modes.EngineNames(modes.All[p.Mode].Name), chars)
 		}
 		x, y := p.Rect.X+WallPad*s, p.Rect.Y+WallPad*s
-		f.Labels = append(f.Labels, textLabel(x, y, s, modes.All[p.Mode].Name, render.White))
-		f.Labels = append(f.Labels, textLabel(x, y+WallLinePitch*s, s, p.Engines, render.LabelGrey))
-		m.paneNumbers(p, x, y+2*WallLinePitch*s, s, adv, volRef, volRefOK)
+		name := modes.All[p.Mode].Name
+		switch m.Wall.Lines {
+		case 0:
+		case 1: // the mode, and the numbers after it when they fit
+			f.Labels = append(f.Labels, textLabel(x, y, s, name, render.White))
+			if nx := float64(utf8.RuneCountInString(name)+2) * adv; float64(chars)*adv-nx >= paneNumbersChars*adv {
+				m.paneNumbers(p, x+nx, y, s, adv, volRef, volRefOK)
+			}
+		case 2: // the engines left out
+			f.Labels = append(f.Labels, textLabel(x, y, s, name, render.White))
+			m.paneNumbers(p, x, y+WallLinePitch*s, s, adv, volRef, volRefOK)
+		default:
+			f.Labels = append(f.Labels, textLabel(x, y, s, name, render.White))
+			f.Labels = append(f.Labels, textLabel(x, y+WallLinePitch*s, s, p.Engines, render.LabelGrey))
+			m.paneNumbers(p, x, y+2*WallLinePitch*s, s, adv, volRef, volRefOK)
+		}
+		rescaleLabels(f.Labels[text:], s, ui)
+	}
+}
+
+// rescaleLabels makes labels laid out for text scale s draw the same when
+// the window draws them at its labels' scale ui (render.LabelBaseline
+// and the em both scale with it): the same baseline, an em of
+// render.TextSize*s/ui at scale 1. Nothing changes when s is ui.
+func rescaleLabels(ls []render.Label, s, ui float64) {
+	if s == ui {
+		return
+	}
+	for i := range ls {
+		l := &ls[i]
+		b := render.LabelBaseline(l.At, s)
+		l.At = mgl64.Vec2{b[0] - ui*render.LabelOffset[0], b[1] - ui*render.LabelOffset[1]}
+		l.Anchor, l.Size = l.At, render.TextSize*s/ui
 	}
 }
 
@@ -274,6 +347,10 @@ func (m *Model) paneBorder(p *Pane, s float64) {
 		p.Frame.Segments = append(p.Frame.Segments, render.Segment{A: corners[k], B: corners[k+1], Color: c, Width: wd})
 	}
 }
+
+// paneNumbersChars is the widest numbers line, in characters: "skew
+// 52.3°  vol 24.000".
+const paneNumbersChars = 22
 
 // paneNumbers writes the picked node's skew and volume under p's mode at
 // (x, y) (the top-left of the line): "skew 12.3°  vol 3.000", each part

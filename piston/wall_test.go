@@ -345,3 +345,43 @@ func TestFitEngines(t *testing.T) {
 		t.Error("no engines")
 	}
 }
+
+// TestWallLinesFit: hand values at scale 1 (4 px padding, 14 px lines, a
+// 24 px picture at least): three lines need a pane 4+42+4 + 4 + 24 = 78
+// px high, two 64, one 50; lower panes show no text. A 10-pane wall in
+// the 328x195 band of a 640x360 tour step (beside the minimal UI's
+// column) takes 2 columns of 5 rows: 39 px panes show no text, and the
+// 1-column grid's panes are lower still; 3 columns and more are under
+// WallMinChars (24 characters, 144 px plus padding). In a 640x200 band
+// 4 columns of 3 rows (160 by 66.7 px) show two lines, more than 3
+// columns of 4 rows (50 px: one line); at 2x in the 656x330 band beside
+// the lecture column, 2 columns of 5 rows (66 px high, 44 + 8 + 48 = 100
+// needed for one line at 2x) show none, 1 column of 10 rows does no
+// better, and 2 columns win on the picture. At 1280x720 the wall keeps
+// its 5 by 2 grid of 256 by 360 px panes, every line shown (a 248 px
+// square beats 4 by 3's 186).
+func TestWallLinesFit(t *testing.T) {
+	for _, c := range []struct {
+		ph   float64
+		want int
+	}{{78, 3}, {77.9, 2}, {64, 2}, {63.9, 1}, {50, 1}, {49.9, 0}, {0, 0}, {math.NaN(), 0}} {
+		if got := wallLines(c.ph, 1); got != c.want {
+			t.Errorf("wallLines(%v, 1) = %d, want %d", c.ph, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		n                 int
+		w, h, s           float64
+		cols, rows, lines int
+	}{
+		{10, 328, 195, 1, 2, 5, 0},
+		{10, 640, 200, 1, 4, 3, 2},
+		{10, 656, 330, 2, 2, 5, 0},
+		{10, 1280, 720, 1, 5, 2, 3},
+	} {
+		cols, rows, lines := wallGrid(c.n, c.w, c.h, c.s)
+		if cols != c.cols || rows != c.rows || lines != c.lines {
+			t.Errorf("wallGrid(%d, %v, %v, %v) = %d x %d, %d lines; want %d x %d, %d lines", c.n, c.w, c.h, c.s, cols, rows, lines, c.cols, c.rows, c.lines)
+		}
+	}
+}
