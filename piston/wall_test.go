@@ -385,3 +385,33 @@ func TestWallLinesFit(t *testing.T) {
 		}
 	}
 }
+
+// TestWallFitScale: in the 656x330 band beside the lecture column at UI
+// 2x no grid's panes show two lines at 2x, 1.75x or 1.5x; at 1.25x 3
+// columns of 4 rows (218.7 by 82.5 px: 208.7 px of text, wider than 24
+// characters of 7.5 px; 82.5 px high, more than the 80 two lines and a
+// picture need) do, so the panes' text is drawn at 1.25. A 1920x1080
+// band keeps 2x. A label laid out at 1.25 keeps its baseline when the
+// window draws it at 2 (rescaleLabels), with an em of 12.5 px.
+func TestWallFitScale(t *testing.T) {
+	for _, c := range []struct {
+		w, h, ui          float64
+		cols, rows, lines int
+		s                 float64
+	}{
+		{656, 330, 2, 3, 4, 2, 1.25},
+		{1920, 1080, 2, 5, 2, 3, 2},
+	} {
+		cols, rows, lines, s := wallFit(10, c.w, c.h, c.ui)
+		if cols != c.cols || rows != c.rows || lines != c.lines || s != c.s {
+			t.Errorf("wallFit(10, %v, %v, %v) = %d x %d, %d lines at %v; want %d x %d, %d lines at %v", c.w, c.h, c.ui, cols, rows, lines, s, c.cols, c.rows, c.lines, c.s)
+		}
+	}
+	l := textLabel(100, 40, 1.25, "maya-ssc", render.White)
+	want := render.LabelBaseline(l.At, 1.25)
+	ls := []render.Label{l}
+	rescaleLabels(ls, 1.25, 2)
+	if got := render.LabelBaseline(ls[0].At, 2); math.Abs(got[0]-want[0]) > 1e-9 || math.Abs(got[1]-want[1]) > 1e-9 || ls[0].Size*2 != 1.25*render.TextSize {
+		t.Errorf("rescaled: baseline %v (want %v), em %v at scale 2 (want %v)", got, want, ls[0].Size*2, 1.25*render.TextSize)
+	}
+}
