@@ -88,7 +88,8 @@ func layoutCase(t *testing.T, guide *tour.Tour, name, q, ui string, scale int, i
 	if len(errs) > 0 {
 		t.Fatalf("%s: %v", name, errs)
 	}
-	a, err := NewApp(st, Config{Tour: guide}, testLabs)
+	// The web page's windows: the Lab and Tour windows with Share.
+	a, err := NewApp(st, Config{Tour: guide, Share: func() {}}, testLabs)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

@@ -112,12 +112,14 @@ func (c *Columns) Width() int { return c.cw }
 
 // LabWindow returns the rectangle of the App's Lab window in UI units:
 // in a Compact layout the bottom of the left column (kept free for it),
-// else centred at the bottom of the screen.
+// else centred at the bottom of the screen, 260 units wide (room for the
+// lab chooser and four buttons: UI 1x, Help, Tour and the web page's
+// Share).
 func (c *Columns) LabWindow() image.Rectangle {
 	if c.Compact() {
 		return image.Rect(Margin, c.h-LabReserve, Margin+c.cw, c.h-Margin)
 	}
-	return image.Rect(c.w/2-110, c.h-70, c.w/2+110, c.h-6)
+	return image.Rect(c.w/2-130, c.h-70, c.w/2+130, c.h-6)
 }
 
 // FreeBand returns the horizontal band of the screen, in device pixels,

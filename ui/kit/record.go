@@ -20,9 +20,14 @@ import (
 // down. A text's box spans its characters' advances across, and the
 // font's ascent above the baseline to its descent below it, down.
 type Mark struct {
-	X0, Y0, X1, Y1 float64
-	Text           string // the text drawn; "" for a fill
-	Fill           bool   // an opaque fill, not a text
+	X0   float64 `json:"x0"`
+	Y0   float64 `json:"y0"`
+	X1   float64 `json:"x1"`
+	Y1   float64 `json:"y1"`
+	Text string  `json:"text,omitempty"` // the text drawn; "" for a fill
+	Fill bool    `json:"fill,omitempty"` // an opaque fill, not a text
+	// Window marks a fill that is one of the UI's windows (RecordRects).
+	Window bool `json:"window,omitempty"`
 }
 
 // Record collects the Marks of one frame. The zero value is ready; Reset
@@ -65,11 +70,14 @@ func recordText(s string, x, base, adv, ascent, descent float64) {
 	recording.Marks = append(recording.Marks, Mark{X0: x, Y0: base - ascent, X1: x + float64(n)*adv, Y1: base + descent, Text: s})
 }
 
-// RecordRects notes rects (device pixels) as fills: the UI's windows,
-// drawn over the whole picture (UIRects finds them).
+// RecordRects notes rects (device pixels) as window fills: the UI's
+// windows, drawn over the whole picture (UIRects finds them).
 func RecordRects(rects []image.Rectangle) {
 	for _, r := range rects {
-		RecordFill(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()))
+		if recording == nil || r.Empty() {
+			continue
+		}
+		recording.Marks = append(recording.Marks, Mark{X0: float64(r.Min.X), Y0: float64(r.Min.Y), X1: float64(r.Max.X), Y1: float64(r.Max.Y), Fill: true, Window: true})
 	}
 }
 
@@ -139,7 +147,10 @@ func inside(a, b *Mark) bool {
 // String describes m: its text (or "fill") and its box, whole pixels.
 func (m *Mark) String() string {
 	what := fmt.Sprintf("%q", m.Text)
-	if m.Fill {
+	switch {
+	case m.Window:
+		what = "window"
+	case m.Fill:
 		what = "fill"
 	}
 	return fmt.Sprintf("%s [%.0f,%.0f - %.0f,%.0f]", what, m.X0, m.Y0, m.X1, m.Y1)
