@@ -166,7 +166,7 @@ func (p *Picture) Build(m *Model, lay Layout) {
 		pl.Segments, pl.Labels = pl.Segments[:0], pl.Labels[:0]
 	}
 	if lay.UI && !(plot && table) {
-		p.note(lowX+6*s, bottom-p.LineH, w-12*s-lowX, plot)
+		p.note(lowX+6*s, bottom-p.LineH, w-12*s-lowX, plot, table)
 	}
 	p.Segments = append(append(p.Segments[:0], p.boxes...), pl.Segments...)
 	p.Labels = append(append(p.Labels[:0], pl.Labels...), p.text.labels...)
@@ -174,11 +174,18 @@ func (p *Picture) Build(m *Model, lay Layout) {
 }
 
 // note writes, at (x, y) in at most w pixels, what was left out for want
-// of room and that H (hiding the windows) makes room: the table, or the
-// plot and the table (plot false), in the longest wording that fits, or
-// nothing.
-func (p *Picture) note(x, y, w float64, plot bool) {
-	for _, n := range noRoomNotes[b2i(!plot)] {
+// of room (the table, the plot, or both, as plot and table say they were
+// drawn) and that H (hiding the windows) makes room, in the longest
+// wording that fits, or nothing.
+func (p *Picture) note(x, y, w float64, plot, table bool) {
+	i := 0 // the table left out
+	switch {
+	case !plot && !table:
+		i = 1
+	case !plot:
+		i = 2
+	}
+	for _, n := range noRoomNotes[i] {
 		if float64(len(n))*p.CharW <= w {
 			p.text.str(x, y, n, render.LabelGrey)
 			return
@@ -187,17 +194,11 @@ func (p *Picture) note(x, y, w float64, plot bool) {
 }
 
 // noRoomNotes are note's wordings, longest first: without the table,
-// without the plot and the table.
-var noRoomNotes = [2][3]string{
+// without the plot and the table, without the plot.
+var noRoomNotes = [3][3]string{
 	{"no room for the table of first crossings (H hides the windows)", "no room for the table (H hides the windows)", "H: room for the table"},
-	{"no room for the plot and the table (H hides the windows)", "no room for the plot (H hides the windows)", "H: room for the plot"},
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+	{"no room for the plot and the table (H hides the windows)", "no room for the plot and table (H)", "H: room for the plot"},
+	{"no room for the plot (H hides the windows)", "no room for the plot (H)", "H: room for the plot"},
 }
 
 // The plot's smallest inner area before the table gives way: plotMinChars

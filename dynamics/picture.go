@@ -122,11 +122,10 @@ const reachLabel = 11
 
 // fitTurntable moves the turntable's camera back, while it is where
 // HomeCamera (or an earlier fit) put it, until the ball and the tips of
-// its force arrows, with a label of reachLabel characters at LabelScale
-// beside each tip across and a line of room above or below it, fit a picture w
-// by h pixels: a picture narrower than it is tall (the band beside a
-// lecture-size column) cut the centrifugal arrow and its label at the
-// left edge. The distance only grows (a shrinking arrow does not pump the
+// its force arrows fit a picture w by h pixels with room for a label of
+// reachLabel characters at LabelScale across and a line down: a picture
+// narrower than it is tall (the band beside a lecture-size column) cut
+// the centrifugal arrow and its label at the left edge. The distance only grows (a shrinking arrow does not pump the
 // view) and starts again from the home distance when the camera is put
 // back there (HomeView, a preset). A user's orbit or zoom is kept.
 func (m *Model) fitTurntable(w, h float64) {
