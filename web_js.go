@@ -9,6 +9,7 @@ package main
 // visibility and wake hooks and runs the app.
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -20,6 +21,7 @@ import (
 	"skewlab/cli"
 	"skewlab/internal/memfs"
 	"skewlab/ui"
+	"skewlab/ui/kit"
 )
 
 // webCommand is `skewlab web`, run by index.html; main.go's command table
@@ -35,7 +37,12 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 	if len(msgs) > 0 {
 		showMessages(page, msgs)
 	}
-	app, err := ui.NewApp(st, ui.Config{Tour: guide, Opened: func(name string, err error) {
+	share := func() {
+		if page.Truthy() && page.Get("share").Type() == js.TypeFunction {
+			page.Call("share")
+		}
+	}
+	app, err := ui.NewApp(st, ui.Config{Tour: guide, Share: share, Opened: func(name string, err error) {
 		res := map[string]any{"name": name, "error": ""}
 		if err != nil {
 			res["error"] = err.Error()
@@ -52,11 +59,47 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 		webFail(page, err.Error())
 		return 1
 	}
-	share := js.FuncOf(func(js.Value, []js.Value) any {
+	shareQuery := js.FuncOf(func(js.Value, []js.Value) any {
 		return app.State().Query()
 	})
-	defer share.Release()
-	js.Global().Set("skewlabShare", share)
+	defer shareQuery.Release()
+	js.Global().Set("skewlabShare", shareQuery)
+	// skewlabLayout() returns, as JSON, where the last recorded frame drew
+	// its texts, fills and windows ({"width", "height", "marks": [{"x0",
+	// "y0", "x1", "y1", "text" | "fill"}], "problems": the layout rule's
+	// findings, kit.LayoutProblems}; "" before any), and asks for the next
+	// frame to be recorded (waking the app): call it, let a frame be
+	// drawn, call it again. skewlabShareButton() returns the app's Share
+	// button, [x0, y0, x1, y1] in canvas pixels, or null when not shown.
+	layout := js.FuncOf(func(js.Value, []js.Value) any {
+		marks, w, h, ok := app.LayoutMarks()
+		app.RecordLayout()
+		app.Wake()
+		if !ok {
+			return ""
+		}
+		b, err := json.Marshal(struct {
+			Width    int        `json:"width"`
+			Height   int        `json:"height"`
+			Marks    []kit.Mark `json:"marks"`
+			Problems []string   `json:"problems"`
+		}{w, h, marks, kit.LayoutProblems(marks, float64(w), float64(h))})
+		if err != nil {
+			return ""
+		}
+		return string(b)
+	})
+	defer layout.Release()
+	js.Global().Set("skewlabLayout", layout)
+	shareButton := js.FuncOf(func(js.Value, []js.Value) any {
+		r, ok := app.ShareButton()
+		if !ok {
+			return nil
+		}
+		return []any{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}
+	})
+	defer shareButton.Release()
+	js.Global().Set("skewlabShareButton", shareButton)
 	// The page calls skewlabVisible(false) while its tab is hidden or the
 	// canvas is scrolled out of view, and skewlabVisible(true) when it can
 	// be seen again (index.html): the app stops drawing meanwhile.
@@ -160,6 +203,7 @@ type webGame struct {
 	page  js.Value
 	rec   js.Value // the page's skewlab.frameBytes, a Uint8Array(frameRecordSize)
 	bytes [frameRecordSize]byte
+	share string // the SharePlace the page was last told (skewlab.setShare)
 }
 
 func newWebGame(app *ui.App, page js.Value) *webGame {
@@ -183,6 +227,13 @@ func (g *webGame) Draw(screen *ebiten.Image) {
 	if g.rec.Truthy() {
 		frameRecord(g.bytes[:], ticks, draws, g.app.Settled(), g.app.AntiAliased())
 		js.CopyBytesToJS(g.rec, g.bytes[:])
+	}
+	// The page shows its own Share button only where the app shows none
+	// of its windows' (the minimal UI outside the tour), so it never
+	// covers a window.
+	if p := g.app.SharePlace(); (p != g.share || draws == 1) && g.page.Truthy() && g.page.Get("setShare").Type() == js.TypeFunction {
+		g.share = p
+		g.page.Call("setShare", p)
 	}
 }
 

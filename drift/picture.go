@@ -31,6 +31,9 @@ type Layout struct {
 	// line, the progress bar and the plot start right of the column too,
 	// instead of under it.
 	PanelBottom float64
+	// UI says windows are shown: a picture with no room for its table
+	// then says that H (which hides them) makes room.
+	UI bool
 }
 
 // Sizes FitScale fits, in UI units at scale 1.
@@ -103,6 +106,15 @@ type Picture struct {
 
 // Build lays out m's current state in lay and rebuilds every segment,
 // label and the progress bar.
+//
+// The boxes take the top boxShare of the height, right of Left (in two
+// rows when five boxes would not hold their names). Under them, right of
+// the window column when it reaches that low (PanelBottom), come the
+// status line and the progress bar, then the plot and the table of
+// first crossings: the table beside the plot when both fit, else below
+// it, else (with its notes left out first) not at all, and then, when
+// windows are shown (Layout.UI), a line saying that H makes room for it.
+// The plot takes what is left (Plot.Place).
 func (p *Picture) Build(m *Model, lay Layout) {
 	s := math.Max(1, lay.Scale)
 	p.CharW, p.LineH = lay.CharW*s, lay.LineH*s
@@ -115,54 +127,171 @@ func (p *Picture) Build(m *Model, lay Layout) {
 		lowX = objX
 	}
 	p.drawBoxes(m, objX, 0, w-objX, objH, s)
+	bottom := h - lay.Bottom
+	top := objH + 24*s + p.LineH // under the status line and the bar
 	tw := tableChars*p.CharW + 12*s
-	tx := math.Max(objX, w-tw)
-	p.table(m, tx, objH+tableGap*s)
-	p.status(m, lowX+6*s, objH+4*s, tx-18*s-lowX, s)
+	plotMinW := (9+plotMinChars)*p.CharW + 3*p.CharW + 2*s
+	plotMinH := plotMinLines * p.LineH
 	pl := &p.Plot
 	pl.CharW, pl.LineH, pl.Scale = p.CharW, p.LineH, s
-	pl.X, pl.Y = lowX+9*p.CharW, objH+24*s+3*p.LineH
-	// Under the plot: the frame axis's tick labels and its name (4 units
-	// and two lines, see Plot.axes), then the Bottom band.
-	pl.W, pl.H = tx-18*s-pl.X, h-lay.Bottom-(4*s+2*p.LineH)-pl.Y
-	pl.Build(m.Lab, m.LogX, m.LogY)
+	px0, px1, py1 := lowX, w-6*s, bottom
+	full, bare := tableH(s, p.LineH, true), tableH(s, p.LineH, false)
+	beside := w-lowX-tw >= plotMinW
+	table := true
+	switch {
+	case beside && bottom-objH >= full: // beside the plot and the status line
+		p.table(m, w-tw, objH+tableGap*s, true)
+		px1 = w - tw - 12*s
+	case beside && bottom-objH >= bare:
+		p.table(m, w-tw, objH+tableGap*s, false)
+		px1 = w - tw - 12*s
+	case w-lowX >= tw && bottom-top-plotMinH >= full: // under the plot
+		p.table(m, lowX+6*s, bottom-full+tableGap*s, true)
+		py1 = bottom - full
+	case w-lowX >= tw && bottom-top-plotMinH >= bare:
+		p.table(m, lowX+6*s, bottom-bare+tableGap*s, false)
+		py1 = bottom - bare
+	default:
+		table = false
+		if lay.UI {
+			py1 = bottom - p.LineH // the note's line
+		}
+	}
+	p.status(m, lowX+6*s, objH+4*s, px1-6*s-lowX, s)
+	pl.Place(px0, top, px1, py1, m.Lab, m.LogY)
+	plot := pl.Fits()
+	if plot {
+		pl.Build(m.Lab, m.LogX, m.LogY)
+	} else {
+		pl.Segments, pl.Labels = pl.Segments[:0], pl.Labels[:0]
+	}
+	if lay.UI && !(plot && table) {
+		p.note(lowX+6*s, bottom-p.LineH, w-12*s-lowX, plot, table)
+	}
 	p.Segments = append(append(p.Segments[:0], p.boxes...), pl.Segments...)
 	p.Labels = append(append(p.Labels[:0], pl.Labels...), p.text.labels...)
 	p.PlotLabels = len(pl.Labels)
 }
 
+// note writes, at (x, y) in at most w pixels, what was left out for want
+// of room (the table, the plot, or both, as plot and table say they were
+// drawn) and that H (hiding the windows) makes room, in the longest
+// wording that fits, or nothing.
+func (p *Picture) note(x, y, w float64, plot, table bool) {
+	i := 0 // the table left out
+	switch {
+	case !plot && !table:
+		i = 1
+	case !plot:
+		i = 2
+	}
+	for _, n := range noRoomNotes[i] {
+		if float64(len(n))*p.CharW <= w {
+			p.text.str(x, y, n, render.LabelGrey)
+			return
+		}
+	}
+}
+
+// noRoomNotes are note's wordings, longest first: without the table,
+// without the plot and the table, without the plot.
+var noRoomNotes = [3][3]string{
+	{"no room for the table of first crossings (H hides the windows)", "no room for the table (H hides the windows)", "H: room for the table"},
+	{"no room for the plot and the table (H hides the windows)", "no room for the plot and table (H)", "H: room for the plot"},
+	{"no room for the plot (H hides the windows)", "no room for the plot (H)", "H: room for the plot"},
+}
+
+// The plot's smallest inner area before the table gives way: plotMinChars
+// characters across (three frame labels), plotMinLines lines down with
+// its legend and frame labels.
+const (
+	plotMinChars = 24
+	plotMinLines = 8
+)
+
+// tableH returns the table's height in pixels at scale s and line
+// height lineH, with its notes or without (the header, a row per
+// threshold, final, max and exponent: NumThresholds+4 lines).
+func tableH(s, lineH float64, notes bool) float64 {
+	if notes {
+		return tableGap*s + tableLines*lineH
+	}
+	return tableGap*s + float64(NumThresholds+4)*lineH
+}
+
 // drawBoxes draws one box per storage in the band (x, y, w, h): the
 // storage's matrix, magnified as chosen, over a faint ghost at the exact
-// starting scale, with the storage's name, scale and error.
+// starting scale, with the storage's name, scale and error. The boxes
+// stand in one row, or in two (three and two) when a fifth of the width
+// would not hold the longest name, or, when the band is too low for two
+// rows, in one row with every other name a line lower. A box too narrow for its scale line
+// ("1.000000 0.999990 0.999910") leaves it out, and one too narrow for
+// "error 8.64e-06" writes the number alone.
 func (p *Picture) drawBoxes(m *Model, x, y, w, h, s float64) {
-	bw := w / NumKinds
+	cols, rows, stagger := NumKinds, 1, false
+	if narrow := w/NumKinds < boxNameChars*p.CharW+4*s; narrow && h/2 >= 2*p.LineH+30*s {
+		cols, rows = 3, 2
+	} else if narrow {
+		stagger = true // every other name a line lower, clear of its neighbours'
+	}
+	bw, bh := w/float64(cols), h/float64(rows)
+	indent := 8 * s
+	if bw < scaleLineChars*p.CharW+16*s {
+		indent = 2 * s
+	}
+	scaleLine := bw-indent >= (scaleLineChars+2)*p.CharW // two spaces before the next box's
+	longErr := bw-indent >= 15*p.CharW                   // a space before the next box's
+	below := 1.0                                         // text lines under a box
+	if scaleLine {
+		below = 2
+	}
 	cfg := m.Lab.Config()
 	for k := 0; k < NumKinds; k++ {
 		r := m.Lab.Run(Kind(k))
-		vp := render.Viewport{X: x + float64(k)*bw, Y: y + p.LineH + 6*s, W: bw, H: h - 3*p.LineH - 12*s}
+		bx, by := x+float64(k%cols)*bw, y+float64(k/cols)*bh
+		names := 1.0 // lines of names above the box
+		if stagger {
+			names = 2
+		}
+		vp := render.Viewport{X: bx, Y: by + names*p.LineH + 6*s, W: bw, H: bh - (below+names)*p.LineH - 12*s}
 		p.frame.Begin(BoxCamera(vp), vp)
 		mat, ghost := BoxModels(r.Storage().Matrix(), cfg.Scale, m.MagnifyFactor())
 		p.frame.Mesh(render.Box, ghost, render.LabelGrey.Dim(0.3), float32(s))
 		p.frame.Mesh(render.Box, mat, render.DriftColors[k], float32(1.6*s))
 		p.boxes = append(p.boxes, p.frame.Segments...)
-		tx := vp.X + 8*s
-		p.text.str(tx, y+4*s, Kind(k).String(), render.DriftColors[k])
-		sc := r.Scale()
-		p.text.begin(tx, y+h-2*p.LineH-2*s, render.LabelGrey)
-		for i := 0; i < 3; i++ {
-			p.text.f(float64(sc[i]), 6)
-			p.text.s(" ")
+		tx := bx + indent
+		ny := by + 4*s
+		if stagger && k%2 == 1 {
+			ny += p.LineH
 		}
-		p.text.end()
-		p.text.begin(tx, y+h-p.LineH-2*s, render.DriftColors[k])
-		p.text.s("error ")
+		p.text.str(tx, ny, Kind(k).String(), render.DriftColors[k])
+		if scaleLine {
+			sc := r.Scale()
+			p.text.begin(tx, by+bh-2*p.LineH-2*s, render.LabelGrey)
+			for i := 0; i < 3; i++ {
+				p.text.f(float64(sc[i]), 6)
+				p.text.s(" ")
+			}
+			p.text.end()
+		}
+		p.text.begin(tx, by+bh-p.LineH-2*s, render.DriftColors[k])
+		if longErr {
+			p.text.s("error ")
+		}
 		p.text.e(r.Error(), 2)
 		p.text.end()
 	}
 	if f := m.MagnifyFactor(); f != 1 {
-		p.text.str(x+8*s, y+h-3*p.LineH-4*s, magnifyNotes[clampIndex(m.Magnify, len(magnifyNotes))], render.White)
+		p.text.str(x+indent, y+h-(below+1)*p.LineH-4*s, magnifyNotes[clampIndex(m.Magnify, len(magnifyNotes))], render.White)
 	}
 }
+
+// boxNameChars is the longest storage name ("set-together"), and
+// scaleLineChars a box's scale line, in characters.
+const (
+	boxNameChars   = 12
+	scaleLineChars = 26
+)
 
 // BoxCamera looks at the origin from above and to the side, close enough
 // that a box of scale 1 in any orientation fills most of vp. A viewport
@@ -206,7 +335,7 @@ func BoxModels(m32 [16]float32, s0 [3]float64, magnify float64) (m, ghost mgl64.
 
 // table writes the first crossings of every threshold, ours beside the
 // article's, then the final and largest error and the growth exponent.
-func (p *Picture) table(m *Model, x, y float64) {
+func (p *Picture) table(m *Model, x, y float64, notes bool) {
 	t := &p.text
 	rows := m.Lab.Rows()
 	done := m.Done()
@@ -252,6 +381,9 @@ func (p *Picture) table(m *Model, x, y float64) {
 		}
 		ry += p.LineH
 	}
+	if !notes {
+		return
+	}
 	t.str(col(0), ry+p.LineH/2, "first frame with error above the threshold (. not yet);", render.LabelGrey)
 	t.str(col(0), ry+p.LineH*1.5, "exponent: slope of log error on log frame from frame 100", render.LabelGrey)
 	for i, line := range normNotes[clampIndex(m.Norm, NumNorms)] {
@@ -281,26 +413,33 @@ var thresholdNames, articleNames = func() (th, ar [NumThresholds]string) {
 }()
 
 // status writes the frame, speed and cost line above the plot and lays out
-// the progress bar under it, across (x, w).
+// the progress bar under it, across (x, w). What does not fit w is left
+// out, the least needed first: the budget's note, then the keys' hint.
 func (p *Picture) status(m *Model, x, y, w, s float64) {
 	t := &p.text
+	chars := int(w / p.CharW)
 	t.begin(x, y, render.White)
+	a := len(t.buf)
 	t.s("frame ")
 	t.frames(m.Lab.Frame())
 	t.s(" / ")
 	t.frames(m.TargetFrames())
+	room := func(n int) bool { return len(t.buf)-a+n <= chars }
 	switch {
 	case m.Done():
-		t.s("   target reached (R resets, T changes it)")
+		t.s("   target reached")
+		if room(len(keysHint)) {
+			t.s(keysHint)
+		}
 	case m.Paused:
 		t.s("   paused")
 	default:
 		t.s("   x")
 		t.frames(m.FramesPerTick())
-		if m.LastFrames < m.FramesPerTick() && m.LastFrames > 0 {
+		if m.LastFrames < m.FramesPerTick() && m.LastFrames > 0 && room(len(budgetNote)+9) {
 			t.s(" (")
 			t.frames(m.LastFrames)
-			t.s(" frames/tick, the budget's limit)")
+			t.s(budgetNote)
 		}
 	}
 	t.end()
@@ -310,3 +449,9 @@ func (p *Picture) status(m *Model, x, y, w, s float64) {
 	p.Bar[0] = image.Rect(int(x), int(by), int(x+w), int(by+bh))
 	p.Bar[1] = image.Rect(int(x), int(by), int(fill), int(by+bh))
 }
+
+// The status line's optional parts.
+const (
+	keysHint   = " (R resets, T changes it)"
+	budgetNote = " frames/tick, the budget's limit)"
+)

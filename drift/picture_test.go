@@ -226,27 +226,47 @@ func TestFitScale(t *testing.T) {
 	}
 }
 
-// TestPictureTextsApart: at 1280x720 UI 1x and in the tour at 1920x1080
-// UI 2x (a 600-pixel picture, the Drift window's column 504 pixels wide
-// and 408 high), at the scale FitScale picks, after a full run: no two
-// texts overlap, every text lies in the picture and none under the
-// window. Drawn at the UI scale itself (2), the second layout crowds, or
-// the test would prove nothing.
+// TestPictureTextsApart: after a full run, at the scale FitScale picks,
+// no two texts overlap, every text lies in the picture and none under
+// the window column, in the layouts the app gives the picture: 1280x720
+// UI 1x; the tour at 1920x1080 UI 2x (a 600-pixel picture, the Drift
+// window's column 504 pixels wide and 408 high); the README's 800x450
+// embed with the UI (the Compact column 312 pixels wide, down the whole
+// height) and without it, and in the tour without it (a 290-pixel
+// picture); a 640x360 frame with the minimal UI (a 198-pixel column 124
+// high); and a portrait 600x1000 frame. Where the table goes is checked
+// too: beside the plot (its header level with the status line), under
+// it (below the plot's frame labels), or left out with a note when
+// windows are shown. A 300x200 picture drawn at scale 2 crowds, or the
+// test would prove nothing.
 func TestPictureTextsApart(t *testing.T) {
 	m := newTestModel(t)
 	for m.Lab.Frame() < 100000 {
 		m.Lab.Advance(100000 - m.Lab.Frame())
 	}
 	m.Paused = true
-	tour := Layout{W: 1920, H: 600, CharW: 6, LineH: 14, Left: 504, PanelBottom: 408}
-	tour.Scale = FitScale(tour.W, tour.H, tour.Left, tour.Bottom, 2)
-	crowded := tour
-	crowded.Scale, crowded.PanelBottom = 2, 0
+	fit := func(l Layout, ui float64) Layout {
+		l.CharW, l.LineH = 6, 14
+		l.Scale = FitScale(l.W, l.H, l.Left, l.Bottom, ui)
+		return l
+	}
+	const beside, below, none = "beside", "below", "none"
 	for _, c := range []struct {
 		name  string
 		lay   Layout
+		table string
+		note  bool
 		clean bool
-	}{{"1280x720 UI 1x", testLayout, true}, {"tour 1920x1080 UI 2x", tour, true}, {"tour at scale 2, old layout", crowded, false}} {
+	}{
+		{"1280x720 UI 1x", testLayout, beside, false, true},
+		{"tour 1920x1080 UI 2x", fit(Layout{W: 1920, H: 600, Left: 504, PanelBottom: 408, UI: true}, 2), beside, false, true},
+		{"800x450 UI 1x", fit(Layout{W: 800, H: 450, Left: 312, PanelBottom: 450, UI: true}, 1), none, true, true},
+		{"800x450 no UI", fit(Layout{W: 800, H: 450}, 1), beside, false, true},
+		{"tour 800x450 no UI", fit(Layout{W: 800, H: 290}, 1), none, false, true},
+		{"640x360 minimal UI", fit(Layout{W: 640, H: 360, Left: 198, PanelBottom: 124, UI: true}, 1), none, true, true},
+		{"600x1000 no UI", fit(Layout{W: 600, H: 1000}, 1), below, false, true},
+		{"300x200 at scale 2", Layout{W: 300, H: 200, Scale: 2, CharW: 6, LineH: 14}, "", false, false},
+	} {
 		var p Picture
 		p.Build(m, c.lay)
 		s := math.Max(1, c.lay.Scale)
@@ -254,7 +274,16 @@ func TestPictureTextsApart(t *testing.T) {
 			return [4]float64{l.At[0], l.At[1], l.At[0] + float64(len(l.Text))*c.lay.CharW*s, l.At[1] + c.lay.LineH*s}
 		}
 		bad := 0
+		var header, status, note *render.Label
 		for i, a := range p.Labels {
+			switch {
+			case a.Text == "error" && i >= p.PlotLabels:
+				header = &p.Labels[i]
+			case a.Text == "f" && status == nil && i >= p.PlotLabels:
+				status = &p.Labels[i] // "frame 100,000 / ...", one label a character
+			case strings.HasPrefix(a.Text, "no room") || strings.HasPrefix(a.Text, "H: room"):
+				note = &p.Labels[i]
+			}
 			ba := box(a)
 			if ba[0] < 0 || ba[1] < 0 || ba[2] > c.lay.W || ba[3] > c.lay.H || (ba[0] < c.lay.Left && ba[1] < c.lay.PanelBottom) {
 				bad++
@@ -272,8 +301,90 @@ func TestPictureTextsApart(t *testing.T) {
 				}
 			}
 		}
-		if !c.clean && bad == 0 {
-			t.Errorf("%s: no text crowded: the test proves nothing", c.name)
+		if !c.clean {
+			if bad == 0 {
+				t.Errorf("%s: no text crowded: the test proves nothing", c.name)
+			}
+			continue
+		}
+		got := none
+		if header != nil && status != nil {
+			got = beside
+			if pl := &p.Plot; header.At[1] > pl.Y+pl.H {
+				got = below
+			} else if math.Abs(header.At[1]-status.At[1]) > c.lay.LineH*s {
+				got = "somewhere else"
+			}
+		}
+		if got != c.table {
+			t.Errorf("%s: the table %s, want %s", c.name, got, c.table)
+		}
+		if (note != nil) != c.note {
+			t.Errorf("%s: a note %v, want %v", c.name, note != nil, c.note)
+		}
+	}
+}
+
+// TestLabelEvery: hand values. Labels 30 pixels wide on ticks 30 apart
+// all fit; 20 apart every second; 10 apart every third; 7 apart (three
+// ticks 21 < 30) only the first and last of six; a spacing that is not a
+// positive number the same.
+func TestLabelEvery(t *testing.T) {
+	for _, c := range []struct {
+		need, spacing float64
+		want          int
+	}{{30, 30, 1}, {30, 29.9, 2}, {30, 15, 2}, {30, 14.9, 3}, {30, 10, 3}, {30, 7, 5}, {30, 0, 5}, {30, -4, 5}, {30, math.NaN(), 5}} {
+		if got := labelEvery(c.need, c.spacing); got != c.want {
+			t.Errorf("labelEvery(%v, %v) = %d, want %d", c.need, c.spacing, got, c.want)
+		}
+	}
+}
+
+// TestPlotLabelsApart: on plots from 60 to 600 pixels wide and 40 to 300
+// high, linear and log on both axes, after 100,000 frames, the tick
+// labels of each axis keep clear of one another (one label per
+// character: the characters of one number touch, two numbers do not),
+// and each axis keeps at least two labels. Before the tick labels were
+// thinned a 150-pixel linear frame axis read "0 40k80k120k160k".
+func TestPlotLabelsApart(t *testing.T) {
+	m := newTestModel(t)
+	for m.Lab.Frame() < 100000 {
+		m.Lab.Advance(100000 - m.Lab.Frame())
+	}
+	p := Plot{X: 60, Y: 40, CharW: 6, LineH: 14, Scale: 1}
+	for w := 60.0; w <= 600; w += 30 {
+		for h := 40.0; h <= 300; h += 26 {
+			for _, logs := range [][2]bool{{false, false}, {true, true}, {true, false}, {false, true}} {
+				p.W, p.H = w, h
+				p.Build(m.Lab, logs[0], logs[1])
+				// Group the characters of each number by where it starts:
+				// on the frame axis's row, numbers are runs of characters
+				// CharW apart; on the error axis, rows.
+				var xs [][2]float64 // frame labels: x0, x1
+				var ys [][2]float64 // error labels: y0, y1
+				for i := 0; i < len(p.text.items); i++ {
+					it := p.text.items[i]
+					n := float64(len(p.text.text(i)))
+					switch {
+					case it.Y > p.Y+p.H && it.Y < p.Y+p.H+p.LineH: // the frame axis's labels
+						xs = append(xs, [2]float64{it.X, it.X + n*p.CharW})
+					case it.X < p.X && it.Y >= p.Y-p.LineH: // the error axis's labels
+						ys = append(ys, [2]float64{it.Y, it.Y + p.LineH})
+					}
+				}
+				for _, spans := range [][][2]float64{xs, ys} {
+					if len(spans) < 2 {
+						t.Errorf("%vx%v logs %v: %d labels on an axis, want 2 or more", w, h, logs, len(spans))
+					}
+					for i := range spans {
+						for j := i + 1; j < len(spans); j++ {
+							if spans[i][0] < spans[j][1]-1e-9 && spans[j][0] < spans[i][1]-1e-9 {
+								t.Errorf("%vx%v logs %v: labels at %v and %v overlap", w, h, logs, spans[i], spans[j])
+							}
+						}
+					}
+				}
+			}
 		}
 	}
 }

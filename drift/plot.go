@@ -45,12 +45,64 @@ type Plot struct {
 	// are reused by the next Build: copy them to keep them.
 	Segments []render.Segment
 	Labels   []render.Label
+	// Short leaves the storages out of the legend (Place sets it where
+	// the full legend would crowd the plot).
+	Short bool
 
-	text       text
-	logX, logY bool
-	xmax       float64 // frames at the right edge
-	ylo, yhi   float64 // errors at the bottom and top (decades for log)
+	text        text
+	scratch     []byte // for measuring tick labels
+	legendCount int    // the legend's lines, above Y
+	logX, logY  bool
+	xmax        float64 // frames at the right edge
+	ylo, yhi    float64 // errors at the bottom and top (decades for log)
 }
+
+// Place lays the plot out in the box from (x0, y0) to (x1, y1) (pixels,
+// y down) that holds all of it: the tick labels at the left (8
+// characters and a gap), the legend's lines above (as many as its items
+// need at that width, see legend), the frame axis's labels and name below
+// (4 UI units and two lines), and the last frame label's overhang at the
+// right. It sets X, Y, W and H, the inner area, for lab's legend with the
+// error axis on a log scale when logY (its name is part of the legend);
+// CharW, LineH and Scale must be set. A box too small for that gives a W
+// or H of 0 or less.
+//
+// When the full legend would leave the inner area less than MinLines
+// lines high, the legend is Short: the axis's name and the article's
+// curve only (the storages' names stand in their colours over the
+// boxes).
+func (p *Plot) Place(x0, y0, x1, y1 float64, lab *Lab, logY bool) {
+	p.logY = logY
+	p.X = x0 + 9*p.CharW
+	p.W = x1 - p.rightMargin() - p.X
+	for _, short := range [2]bool{false, true} {
+		p.Short = short
+		p.Y = y0 + float64(p.legendLines(lab))*p.LineH + p.legendGap()
+		p.H = y1 - (4*p.Scale + 2*p.LineH) - p.Y
+		if p.H >= MinLines*p.LineH {
+			return
+		}
+	}
+}
+
+// Fits reports whether the inner area Place left is at least MinChars
+// characters wide and MinLines lines high, room for three frame labels
+// and three error labels.
+func (p *Plot) Fits() bool { return p.W >= MinChars*p.CharW && p.H >= MinLines*p.LineH }
+
+// The smallest inner area a plot is drawn in (Fits).
+const (
+	MinChars = 24
+	MinLines = 3
+)
+
+// legendGap is the space between the legend's last line and the inner
+// area: half a line, where the top tick label reaches up, and 4 units.
+func (p *Plot) legendGap() float64 { return p.LineH/2 + 4*p.Scale }
+
+// rightMargin is how far the frame axis's last label reaches right of
+// the inner area: "100k" starts a character left of its tick.
+func (p *Plot) rightMargin() float64 { return 3*p.CharW + 2*p.Scale }
 
 // Build draws lab's series with the frame axis on a log scale when logX and
 // the error axis when logY.
@@ -64,6 +116,7 @@ func (p *Plot) Build(lab *Lab, logX, logY bool) {
 	for k := NumKinds - 1; k >= 0; k-- {
 		p.series(lab.Series(Kind(k)).Points(), render.DriftColors[k])
 	}
+	p.legendCount = p.legendLines(lab)
 	p.legend(lab)
 	p.Labels = p.text.labels
 }
@@ -132,23 +185,33 @@ func (p *Plot) line(ax, ay, bx, by float64, c render.Color, w float64) {
 	p.Segments = append(p.Segments, render.Segment{A: mgl64.Vec2{ax, ay}, B: mgl64.Vec2{bx, by}, Color: c, Width: float32(w * p.Scale)})
 }
 
-// axes draws the frame, grid lines and tick labels.
+// axes draws the frame, grid lines and tick labels. Where the ticks lie
+// closer than their labels need (a line apart down the error axis, the
+// widest label and a space across the frame axis), only every k-th tick
+// is labelled (labelEvery), counting from the first, so labels never run
+// together ("0 40k80k" on a narrow plot).
 func (p *Plot) axes() {
 	x0, y0, x1, y1 := p.X, p.Y, p.X+p.W, p.Y+p.H
 	t := &p.text
 	if p.logY {
-		for e := math.Log10(p.ylo); e <= math.Log10(p.yhi)+0.5; e++ {
+		lo := math.Log10(p.ylo)
+		k := labelEvery(p.LineH, p.H/math.Max(1, math.Log10(p.yhi)-lo))
+		for e := lo; e <= math.Log10(p.yhi)+0.5; e++ {
 			y := p.py(math.Pow(10, e))
 			p.line(x0, y, x1, y, render.DriftGrid, 1)
-			if i := int(e) + 12; i >= 0 && i < len(decadeNames) {
+			if i := int(e) + 12; i >= 0 && i < len(decadeNames) && int(e-lo)%k == 0 {
 				t.str(x0-p.CharW*float64(len(decadeNames[i])+1), y-p.LineH/2, decadeNames[i], render.DriftAxis)
 			}
 		}
 	} else {
+		k := labelEvery(p.LineH, p.H/5)
 		for i := 0; i <= 5; i++ {
 			v := p.yhi * float64(i) / 5
 			y := p.py(v)
 			p.line(x0, y, x1, y, render.DriftGrid, 1)
+			if i%k != 0 {
+				continue
+			}
 			a := len(t.buf)
 			t.g(v, 3)
 			n := len(t.buf) - a
@@ -159,16 +222,29 @@ func (p *Plot) axes() {
 		}
 	}
 	if p.logX {
+		decades := math.Max(1, math.Log10(p.xmax))
+		k := labelEvery(5*p.CharW, p.W/decades) // "100k" and a space
 		for i, f := 0, 1.0; f <= p.xmax*1.01 && i < len(frameDecadeNames); i, f = i+1, f*10 {
 			x := p.px(f)
 			p.line(x, y0, x, y1, render.DriftGrid, 1)
-			t.str(x-p.CharW*float64(len(frameDecadeNames[i]))/2, y1+4*p.Scale, frameDecadeNames[i], render.DriftAxis)
+			if i%k == 0 {
+				t.str(x-p.CharW*float64(len(frameDecadeNames[i]))/2, y1+4*p.Scale, frameDecadeNames[i], render.DriftAxis)
+			}
 		}
 	} else {
+		widest := 0
+		for i := 0; i <= 5; i++ {
+			p.scratch = render.AppendCompact(p.scratch[:0], p.xmax*float64(i)/5)
+			widest = max(widest, len(p.scratch))
+		}
+		k := labelEvery(float64(widest+1)*p.CharW, p.W/5)
 		for i := 0; i <= 5; i++ {
 			f := p.xmax * float64(i) / 5
 			x := p.px(f)
 			p.line(x, y0, x, y1, render.DriftGrid, 1)
+			if i%k != 0 {
+				continue
+			}
 			t.begin(x-p.CharW, y1+4*p.Scale, render.DriftAxis)
 			t.buf = render.AppendCompact(t.buf, f)
 			t.end()
@@ -177,6 +253,19 @@ func (p *Plot) axes() {
 	t.str(x1-p.CharW*6, y1+4*p.Scale+p.LineH, "frames", render.DriftAxis)
 	p.line(x0, y0, x0, y1, render.DriftAxis, 1)
 	p.line(x0, y1, x1, y1, render.DriftAxis, 1)
+}
+
+// labelEvery returns k, label every k-th tick, for ticks spacing pixels
+// apart whose labels need need pixels each: the smallest of 1, 2, 3 and 5
+// that leaves them room (5 labels only the first and last of six ticks),
+// 5 when none does or the spacing is not a positive number.
+func labelEvery(need, spacing float64) int {
+	for _, k := range [...]int{1, 2, 3} {
+		if float64(k)*spacing >= need {
+			return k
+		}
+	}
+	return 5
 }
 
 // article draws the article's matrix storage as the points (frame of
@@ -206,34 +295,60 @@ func (p *Plot) series(pts []Point, c render.Color) {
 	}
 }
 
-// legend writes the storages' names in their colours in a row above the
-// plot, each after a short line. A storage whose error has equalled an
-// earlier one's at every frame (Lab.SameAs), so that its curve lies
-// exactly under that one's, says so: "quantized (= set-together)". Items
-// that do not fit the plot's width go on the line above, after the y
-// axis's name.
+// legend writes the error axis's name, then the storages' names (and the
+// article's) in their colours, each after a short line, flowing in lines
+// across the plot's width from the tick labels' left edge, above the
+// plot (Place leaves legendLines lines for them). A storage whose error
+// has equalled an earlier one's at every frame (Lab.SameAs), so that its
+// curve lies exactly under that one's, says so: "quantized (=
+// set-together)".
 func (p *Plot) legend(lab *Lab) {
+	p.legendFlow(lab, true)
+}
+
+// legendLines returns the number of lines the legend takes at the plot's
+// X and W.
+func (p *Plot) legendLines(lab *Lab) int { return p.legendFlow(lab, false) }
+
+// legendFlow lays the legend out, drawing it when draw is set, and
+// returns its number of lines. An item goes on the next line when it
+// would pass the right edge (the inner area's and the frame labels'
+// overhang) and its line already holds something.
+func (p *Plot) legendFlow(lab *Lab, draw bool) int {
 	name := "error (log)"
 	if !p.logY {
 		name = "error (linear)"
 	}
-	y2, x2 := p.Y-p.LineH*2-10*p.Scale, p.X-p.CharW*6
-	p.text.str(x2, y2, name, render.DriftAxis)
-	x2 += p.CharW * float64(len(name)+3)
-	x, y, upper := p.X, p.Y-p.LineH-6*p.Scale, false
-	for k := 0; k <= NumKinds; k++ {
-		c, name := render.ArticleColor, "article"
-		if k < NumKinds {
-			c, name = render.DriftColors[k], legendNames[k][lab.SameAs(Kind(k))]
+	left, right := p.X-p.CharW*8, p.X+p.W+p.rightMargin()
+	lines := p.legendCount
+	top := p.Y - p.legendGap() - float64(lines)*p.LineH
+	x, line := left, 0
+	place := func(w float64) (float64, float64) {
+		if x > left && x+w > right {
+			x, line = left, line+1
 		}
-		w := 18*p.Scale + p.CharW*float64(len(name)+2)
-		if !upper && x+w-2*p.CharW > p.X+p.W && x > p.X {
-			x, y, upper = x2, y2, true // the rest go on the upper line
-		}
-		p.line(x, y+p.LineH/2, x+14*p.Scale, y+p.LineH/2, c, 2)
-		p.text.str(x+18*p.Scale, y, name, c)
+		at := x
 		x += w
+		return at, top + float64(line)*p.LineH
 	}
+	if ax, ay := place(p.CharW * float64(len(name)+3)); draw {
+		p.text.str(ax, ay, name, render.DriftAxis)
+	}
+	for k := 0; k <= NumKinds; k++ {
+		if p.Short && k < NumKinds {
+			continue
+		}
+		c, item := render.ArticleColor, "article"
+		if k < NumKinds {
+			c, item = render.DriftColors[k], legendNames[k][lab.SameAs(Kind(k))]
+		}
+		ix, iy := place(18*p.Scale + p.CharW*float64(len(item)+2))
+		if draw {
+			p.line(ix, iy+p.LineH/2, ix+14*p.Scale, iy+p.LineH/2, c, 2)
+			p.text.str(ix+18*p.Scale, iy, item, c)
+		}
+	}
+	return line + 1
 }
 
 // legendNames[k][i] is storage k's legend entry when its curve coincides

@@ -54,6 +54,10 @@ type Model struct {
 	cams    [NumPresets]render.Camera // per preset: the camera kept while the other is shown
 	aspect  float64                   // the last picture's width over height, for follow (16:9 before the first)
 	changed bool                      // an action since the last Advance
+
+	// fitDistance is the turntable camera's distance fitTurntable last
+	// set: the camera still counts as at home there.
+	fitDistance float64
 }
 
 // Arrow is one force arrow of the turntable: the force in world axes (N)

@@ -51,6 +51,9 @@ func (m *Model) Picture(f *render.Frame, vp render.Viewport) {
 	if m.Preset == PresetCrash && m.Follow {
 		m.follow()
 	}
+	if m.Preset == PresetTurntable {
+		m.fitTurntable(vp.W, vp.H)
+	}
 	f.Begin(m.Camera, vp)
 	if m.Preset == PresetCrash {
 		m.crashPicture(f)
@@ -111,6 +114,57 @@ func (m *Model) follow() {
 	c.Fit(lo.Sub(pad), hi.Add(pad), m.aspect, FollowMargin)
 	m.Camera.Target = c.Target
 	m.Camera.Distance = max(m.Camera.Distance, min(c.Distance, render.MaxDistance))
+}
+
+// reachLabel is the longest label at the turntable's arrows' tips, in
+// characters ("centrifugal").
+const reachLabel = 11
+
+// fitTurntable moves the turntable's camera back, while it is where
+// HomeCamera (or an earlier fit) put it, until the ball and the tips of
+// its force arrows fit a picture w by h pixels with room for a label of
+// reachLabel characters at LabelScale across and a line down: a picture
+// narrower than it is tall (the band beside a lecture-size column) cut
+// the centrifugal arrow and its label at the left edge. The distance only grows (a shrinking arrow does not pump the
+// view) and starts again from the home distance when the camera is put
+// back there (HomeView, a preset). A user's orbit or zoom is kept.
+func (m *Model) fitTurntable(w, h float64) {
+	home := HomeCamera(PresetTurntable)
+	c := m.Camera
+	at := c.Distance
+	c.Distance = home.Distance
+	if c != home || (at != home.Distance && at != m.fitDistance) || !(w > 0 && h > 0) {
+		return // moved by the user, or no picture
+	}
+	st := m.Turn.State()
+	scale := sane(m.ArrowScale, MinArrowScale, MaxArrowScale, DefaultArrowScale)
+	tm := render.TextMetricsAt(render.LabelScale(m.LabelScale) * render.TextSize)
+	label, line := reachLabel*tm.Advance, tm.Ascent+tm.Descent
+	t := math.Tan(mgl64.DegToRad(home.Fov) / 2)
+	d := at
+	fit := func(p mgl64.Vec3) {
+		// Seen from above, model x is the screen's right and model y its
+		// up; the visible half-width at the target's depth is
+		// d*t*aspect metres over w/2 pixels, the half-height d*t over
+		// h/2.
+		dx, dy := math.Abs(p[0]-home.Target[0]), math.Abs(p[1]+home.Target[2])
+		if !transform.Finite(dx, dy) || w/2 <= 2*label || h/2 <= 2*line {
+			return
+		}
+		hw := dx * (w / 2) / (w/2 - label)
+		hh := dy * (h / 2) / (h/2 - line)
+		d = max(d, hw/(t*w/h), hh/t)
+	}
+	fit(st.WorldPos)
+	for _, F := range st.Forces.Array() {
+		dv := F.Mul(scale)
+		if l := dv.Len(); l > ArrowMax {
+			dv = dv.Mul(ArrowMax / l)
+		}
+		fit(st.WorldPos.Add(dv))
+	}
+	d = min(d, render.MaxDistance)
+	m.Camera.Distance, m.fitDistance = d, d
 }
 
 // line draws the model-space segment a-b.

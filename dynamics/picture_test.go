@@ -359,14 +359,18 @@ func strokeHitsBox(s render.Segment, lo, hi mgl64.Vec2) bool {
 }
 
 // TestForceLabelAtThePictureEdge: in the 1920x1080 UI 2x picture at the
-// reset state the centrifugal arrow's tip, (-1.28, 0, 0) m, is off the
-// picture (to the left); its label is still drawn, inside the picture,
-// anchored on the arrow's shaft within a pixel of the picture's left
-// edge.
+// reset state, the camera zoomed in by the user to 2.8 m (the picture's
+// half-width 2.8 tan 30° 760/1080 = 1.14 m about the home target, x about
+// 0.15, so the ball at x = -0.8 is in and the centrifugal arrow's tip,
+// (-1.28, 0, 0) m, off the picture to the left; a user's zoom is kept),
+// its label is still drawn, inside the
+// picture, anchored on the arrow's shaft within a pixel of the picture's
+// left edge.
 func TestForceLabelAtThePictureEdge(t *testing.T) {
 	p := forcePictures[2]
 	m := NewModel()
 	m.LabelScale = p.scale
+	m.Camera.Distance = 2.8
 	var f render.Frame
 	m.Picture(&f, p.vp)
 	a := m.Arrows[ForceCentrifugal]
@@ -390,4 +394,63 @@ func TestForceLabelAtThePictureEdge(t *testing.T) {
 		return
 	}
 	t.Error("no centrifugal label")
+}
+
+// TestTurntableArrowsInNarrowPicture: in the picture beside the lecture
+// column (656x720 at label scale 2), at time 0 and at every step of the
+// tour's reverse gesture, the ball and every force arrow's tip project
+// inside the picture with room for an 11-character label across (132 px
+// at scale 2, Go Mono's 0.6 em advance at 20 px) on either side, and a
+// line (the font's ascent and descent) down; the distance never shrinks.
+// At time 0 HomeCamera's 3.4 m leaves the centrifugal arrow's tip 66 px
+// from the left edge (the visible half-width 3.4 tan 30° 656/720 =
+// 1.79 m about x = 0.15, the tip at x = -1.28), too little. In a
+// 1280x610 picture at time 0 the home camera fits already and stays; a
+// camera the user zoomed is kept.
+func TestTurntableArrowsInNarrowPicture(t *testing.T) {
+	m := NewModel()
+	m.LabelScale = 2
+	vp := render.Viewport{W: 656, H: 720}
+	label := 11 * 0.6 * 20.0
+	tm := render.TextMetricsAt(20)
+	var f render.Frame
+	check := func(when string) {
+		t.Helper()
+		m.Picture(&f, vp)
+		st := m.Turn.State()
+		pts := []mgl64.Vec3{st.WorldPos}
+		for _, a := range m.Arrows {
+			if a.Shown {
+				pts = append(pts, a.To)
+			}
+		}
+		for _, p := range pts {
+			q, ok := f.Project(toRender(p))
+			if !ok || q[0] < label-1e-6 || q[0] > vp.W-label+1e-6 || q[1] < tm.Ascent+tm.Descent-1e-6 || q[1] > vp.H-tm.Ascent-tm.Descent+1e-6 {
+				t.Fatalf("%s: %v projects to %v: no room for its label in the %vx%v picture", when, p, q, vp.W, vp.H)
+			}
+		}
+	}
+	check("time 0")
+	g := state.Gesture{Kind: state.GestureReverse, At: 3, Seconds: 6}
+	reversed := false
+	last := m.Camera.Distance
+	for m.Perform(g, &reversed) {
+		check(fmt.Sprintf("t = %.3f s", m.Turn.State().Time))
+		if m.Camera.Distance < last {
+			t.Fatalf("the distance shrank from %v to %v", last, m.Camera.Distance)
+		}
+		last = m.Camera.Distance
+	}
+
+	m = NewModel()
+	m.Picture(&f, render.Viewport{W: 1280, H: 610})
+	if home := HomeCamera(PresetTurntable).Distance; m.Camera.Distance != home {
+		t.Errorf("1280x610 at t = 0: distance %v, want the home %v", m.Camera.Distance, home)
+	}
+	m.Camera.Distance = 2.5 // the user zoomed in
+	m.Picture(&f, vp)
+	if m.Camera.Distance != 2.5 {
+		t.Errorf("a zoomed camera moved to %v", m.Camera.Distance)
+	}
 }

@@ -37,9 +37,26 @@ type Wall struct {
 	Panes    []Pane // one per Modes entry, as the last Recompute laid them out
 	Cols     int    // the grid's columns at the last Recompute (0 before)
 	Rows     int    // the grid's rows
+	// Level is how much text each pane shows (paneLevel): LevelFull, or
+	// less in panes too short for it.
+	Level int
+	// Scale is the panes' text scale: the labels' (Model.LabelScale), or
+	// smaller where that would cost the numbers (wallFit).
+	Scale float64
 
 	titleLines, engineLines int // the header's lines for the names and scopes, and for the engines (wallLines)
 }
+
+// How much text a wall pane shows (Wall.Level), from most to least: the
+// name with its scope, the engines and the numbers; without the engines;
+// one line (the name, then the scope and the numbers where they fit
+// beside it); nothing.
+const (
+	LevelNone = iota
+	LevelOneLine
+	LevelNoEngines
+	LevelFull
+)
 
 // Pane is one pane of the wall: its mode, where it is on the screen, its
 // picture and the picked node's readout under its mode. Text is in the
@@ -81,6 +98,7 @@ const (
 	WallLinePitch   = 14.0 // the text's line pitch (render.TextSize's layouts use 14)
 	WallEngineLines = 2    // the most lines the engines take (FitEngines)
 	WallMinChars    = 24   // a grid whose panes hold fewer characters per line is not chosen while another fits
+	WallMinPicture  = 24.0 // the least picture (pixels at scale 1) a pane keeps under its text before the text loses lines
 	WallBorder      = 1.0  // a pane border's width
 	WallChosenLine  = 2.0  // the border's width around the pane of the main mode
 	// WallMargin is FrameMargin for the wall's small pictures: the
@@ -190,27 +208,75 @@ func (m *Model) wallPanes() {
 }
 
 // wallGrid returns the grid (cols, rows) for the panes in a band w by h
-// pixels with text at scale s, and the lines of the panes' headers in
-// it (wallLines): the grid whose pictures (the panes less their text and
-// padding) hold the largest square, among the grids whose panes are at
-// least WallMinChars characters wide (every grid when none is). No panes
+// pixels with text at scale s, the lines of the panes' full headers in
+// it (wallLines) and the level of text its panes show (paneLevel): among
+// the grids whose panes are at least WallMinChars characters wide (every
+// grid when none is), those whose panes show the most text, and among
+// those the one whose pictures (the panes less their text and padding)
+// hold the largest square. No panes, or a band that is not a number,
 // give (0, 0). It allocates nothing.
-func (m *Model) wallGrid(w, h, s float64) (cols, rows, title, engines int) {
+func (m *Model) wallGrid(w, h, s float64) (cols, rows, title, engines, level int) {
 	n := len(m.Wall.Panes)
 	adv := render.TextMetricsAt(s * render.TextSize).Advance
-	best, bestWide := math.Inf(-1), false
+	best, bestWide, bestLevel := math.Inf(-1), false, -1
 	for c := 1; c <= n; c++ {
 		r := (n + c - 1) / c
 		pw, ph := w/float64(c), h/float64(r)
 		chars := paneChars(pw, s, adv)
 		tl, el := m.wallLines(chars)
-		side := math.Min(pw-2*WallPad*s, ph-wallHeader(s, tl+el)-WallPad*s)
+		lv := paneLevel(ph, s, tl, el)
+		side := math.Min(pw-2*WallPad*s, ph-wallHeader(s, levelLines(lv, tl, el))-WallPad*s)
+		if math.IsNaN(side) {
+			continue
+		}
 		wide := pw-2*WallPad*s >= WallMinChars*adv
-		if (wide && !bestWide) || (wide == bestWide && side > best) {
-			best, bestWide, cols, rows, title, engines = side, wide, c, r, tl, el
+		if (wide && !bestWide) || (wide == bestWide && (lv > bestLevel || lv == bestLevel && side > best)) {
+			best, bestWide, bestLevel = side, wide, lv
+			cols, rows, title, engines, level = c, r, tl, el, lv
 		}
 	}
-	return cols, rows, title, engines
+	return cols, rows, title, engines, level
+}
+
+// paneLevel returns how much text a pane ph pixels high shows at scale s
+// with tl title lines and el engines lines: LevelFull where the whole
+// header (and the numbers' line) leaves the picture at least
+// WallMinPicture, else LevelNoEngines, else LevelOneLine, else LevelNone.
+func paneLevel(ph, s float64, tl, el int) int {
+	for lv := LevelFull; lv > LevelNone; lv-- {
+		if ph-wallHeader(s, levelLines(lv, tl, el))-WallPad*s >= WallMinPicture*s {
+			return lv
+		}
+	}
+	return LevelNone
+}
+
+// levelLines is the lines of text a pane shows at level lv with tl title
+// and el engines lines.
+func levelLines(lv, tl, el int) int {
+	switch lv {
+	case LevelFull:
+		return tl + el + 1
+	case LevelNoEngines:
+		return tl + 1
+	case LevelOneLine:
+		return 1
+	}
+	return 0
+}
+
+// wallFit is wallGrid at the text scale at which the panes show their
+// names and numbers: ui (the labels' scale), or a quarter less at a time
+// down to 1 while the panes would show fewer than the names and numbers
+// (LevelNoEngines), or 1 where no scale does. It returns that scale last.
+func (m *Model) wallFit(w, h, ui float64) (cols, rows, title, engines, level int, s float64) {
+	for s = ui; s > 1; s = max(1, s-0.25) {
+		if cols, rows, title, engines, level = m.wallGrid(w, h, s); level >= LevelNoEngines {
+			return cols, rows, title, engines, level, s
+		}
+	}
+	cols, rows, title, engines, level = m.wallGrid(w, h, 1)
+	return cols, rows, title, engines, level, 1
 }
 
 // paneChars is how many characters of advance adv a line of a pane pw
@@ -255,8 +321,11 @@ func fitsLine(name, scope string, chars int) bool {
 }
 
 // wallHeader is the height of a pane's text block of lines lines at
-// scale s, padding included.
+// scale s, padding included (the top padding alone for none).
 func wallHeader(s float64, lines int) float64 {
+	if lines <= 0 {
+		return WallPad * s
+	}
 	return (WallPad + float64(lines)*WallLinePitch + WallPad) * s
 }
 
@@ -265,10 +334,10 @@ func wallHeader(s float64, lines int) float64 {
 func (m *Model) layoutWall(x, w, h float64) {
 	wl := &m.Wall
 	m.wallPanes()
-	s := render.LabelScale(m.LabelScale)
 	var tl, el int
-	wl.Cols, wl.Rows, tl, el = m.wallGrid(w, h, s)
-	wl.titleLines, wl.engineLines = tl, el
+	var s float64
+	wl.Cols, wl.Rows, tl, el, wl.Level, s = m.wallFit(w, h, render.LabelScale(m.LabelScale))
+	wl.titleLines, wl.engineLines, wl.Scale = tl, el, s
 	if wl.Cols == 0 {
 		return
 	}
@@ -277,7 +346,7 @@ func (m *Model) layoutWall(x, w, h float64) {
 		p := &wl.Panes[i]
 		c, r := i%wl.Cols, i/wl.Cols
 		p.Rect = render.Viewport{X: x + float64(c)*pw, Y: float64(r) * ph, W: pw, H: ph}
-		top := wallHeader(s, tl+el+1)
+		top := wallHeader(s, levelLines(wl.Level, tl, el))
 		p.Picture = render.Viewport{X: p.Rect.X + WallPad*s, Y: p.Rect.Y + top,
 			W: math.Max(0, pw-2*WallPad*s), H: math.Max(0, ph-top-WallPad*s)}
 	}
@@ -351,14 +420,13 @@ func sameRules(a, b []scene.Node, run modes.Mode) bool {
 // wallAspect returns the panes' picture aspect for a band w by h, and
 // false when the band has no room for a picture.
 func (m *Model) wallAspect(w, h float64) (float64, bool) {
-	s := render.LabelScale(m.LabelScale)
 	m.wallPanes()
-	c, r, tl, el := m.wallGrid(w, h, s)
+	c, r, tl, el, lv, s := m.wallFit(w, h, render.LabelScale(m.LabelScale))
 	if c == 0 {
 		return 0, false
 	}
 	pw := w/float64(c) - 2*WallPad*s
-	ph := h/float64(r) - wallHeader(s, tl+el+1) - WallPad*s
+	ph := h/float64(r) - wallHeader(s, levelLines(lv, tl, el)) - WallPad*s
 	if !(pw > 0 && ph > 0) {
 		return 0, false
 	}
@@ -373,7 +441,7 @@ func (m *Model) wallAspect(w, h float64) (float64, bool) {
 // (paneNumbers). It allocates nothing once the panes' buffers have grown,
 // except to refit a pane's engines when its width, lines or mode changed.
 func (m *Model) drawWall() {
-	s := render.LabelScale(m.LabelScale)
+	ui, s := render.LabelScale(m.LabelScale), render.LabelScale(m.Wall.Scale)
 	adv := render.TextMetricsAt(s * render.TextSize).Advance
 	opt := m.Opt
 	opt.Labels = false
@@ -389,7 +457,8 @@ func (m *Model) drawWall() {
 				f.Arc(a.Origin, a.U, a.V, a.Radius, ArcSegments, render.Warning, ArcWidth)
 			}
 		}
-		m.paneBorder(p, s)
+		m.paneBorder(p, ui)
+		text := len(f.Labels)
 		chars := paneChars(p.Rect.W, s, adv)
 		el := m.Wall.engineLines
 		if chars != p.fitChars || p.fitMode != p.Mode || p.fitLines != el || p.Engines == nil {
@@ -400,6 +469,23 @@ func (m *Model) drawWall() {
 		x, y := p.Rect.X+WallPad*s, p.Rect.Y+WallPad*s
 		line := func(k int) float64 { return y + float64(k)*WallLinePitch*s }
 		name := modes.All[p.Mode].Name
+		switch m.Wall.Level {
+		case LevelNone:
+			continue
+		case LevelOneLine:
+			// The name, then the scope and the numbers where they fit.
+			f.Labels = append(f.Labels, textLabel(x, y, s, name, render.White))
+			used := utf8.RuneCountInString(name) + 1
+			if n := utf8.RuneCountInString(p.Scope); used+n <= chars {
+				f.Labels = append(f.Labels, textLabel(x+float64(used)*adv, y, s, p.Scope, render.PaneScope))
+				used += n + 1
+			}
+			if used+1+paneNumbersChars <= chars {
+				m.paneNumbers(p, x+float64(used+1)*adv, y, s, adv, volRef, volRefOK)
+			}
+			rescaleLabels(f.Labels[text:], s, ui)
+			continue
+		}
 		// Every pane's scope goes on a line of its own when one pane's
 		// does not fit beside its name, so that the panes read alike.
 		if m.Wall.titleLines == 1 && fitsLine(name, p.Scope, chars) {
@@ -419,10 +505,34 @@ func (m *Model) drawWall() {
 			}
 		}
 		tl := m.Wall.titleLines
-		for k, l := range p.Engines {
-			f.Labels = append(f.Labels, textLabel(x, line(tl+k), s, l, render.LabelGrey))
+		if m.Wall.Level == LevelNoEngines {
+			el = 0
+		}
+		for k := 0; k < el && k < len(p.Engines); k++ {
+			f.Labels = append(f.Labels, textLabel(x, line(tl+k), s, p.Engines[k], render.LabelGrey))
 		}
 		m.paneNumbers(p, x, line(tl+el), s, adv, volRef, volRefOK)
+		rescaleLabels(f.Labels[text:], s, ui)
+	}
+}
+
+// paneNumbersChars is the widest numbers line, in characters: "skew
+// 52.3°  vol 24.000".
+const paneNumbersChars = 22
+
+// rescaleLabels makes labels laid out for text scale s draw the same when
+// the window draws them at its labels' scale ui (render.LabelBaseline
+// and the em both scale with it): the same baseline, an em of
+// render.TextSize*s/ui at scale 1. Nothing changes when s is ui.
+func rescaleLabels(ls []render.Label, s, ui float64) {
+	if s == ui {
+		return
+	}
+	for i := range ls {
+		l := &ls[i]
+		b := render.LabelBaseline(l.At, s)
+		l.At = mgl64.Vec2{b[0] - ui*render.LabelOffset[0], b[1] - ui*render.LabelOffset[1]}
+		l.Anchor, l.Size = l.At, render.TextSize*s/ui
 	}
 }
 

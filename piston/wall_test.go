@@ -413,3 +413,61 @@ func TestNextLine(t *testing.T) {
 		}
 	}
 }
+
+// TestPaneLevel: hand values at scale 1 (4 px padding, 14 px lines, a
+// 24 px picture at least) for a header of 1 title line and 2 engines
+// lines: the whole header (4 lines with the numbers) needs a pane
+// 4+56+4 + 4 + 24 = 92 px high, the names and numbers (2 lines) 64, one
+// line 50; lower panes show no text. At scale 2 every height doubles.
+func TestPaneLevel(t *testing.T) {
+	for _, c := range []struct {
+		ph, s float64
+		want  int
+	}{
+		{92, 1, LevelFull}, {91.9, 1, LevelNoEngines}, {64, 1, LevelNoEngines}, {63.9, 1, LevelOneLine},
+		{50, 1, LevelOneLine}, {49.9, 1, LevelNone}, {0, 1, LevelNone}, {math.NaN(), 1, LevelNone},
+		{184, 2, LevelFull}, {183.9, 2, LevelNoEngines}, {100, 2, LevelOneLine}, {99.9, 2, LevelNone},
+	} {
+		if got := paneLevel(c.ph, c.s, 1, 2); got != c.want {
+			t.Errorf("paneLevel(%v, %v, 1, 2) = %d, want %d", c.ph, c.s, got, c.want)
+		}
+	}
+	if got := levelLines(LevelNoEngines, 2, 2); got != 3 {
+		t.Errorf("levelLines(NoEngines, 2, 2) = %d, want 3 (the title's two and the numbers)", got)
+	}
+}
+
+// TestWallFitScale: the ten-pane wall of the piston in the 656x330 band
+// beside the lecture column at UI 2x: at 2x no grid shows the panes'
+// names and numbers, so wallFit steps the text scale down a quarter at a
+// time and stops at the first that does (the one a quarter above does
+// not); a 1920x1080 band keeps 2x with the whole header. A label laid out
+// at 1.25 keeps its baseline when the window draws it at 2
+// (rescaleLabels), with an em of 12.5 px.
+func TestWallFitScale(t *testing.T) {
+	m, err := NewModel(state.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.SetWall(true)
+	m.LabelScale = 2
+	m.Recompute(0, 656, 330)
+	cols, _, _, _, level, s := m.wallFit(656, 330, 2)
+	if !(s >= 1 && s < 2) || cols == 0 || level < LevelNoEngines {
+		t.Errorf("656x330 at 2x: %d columns, level %d at scale %v; want the names and numbers at a scale below 2", cols, level, s)
+	}
+	if _, _, _, _, up := m.wallGrid(656, 330, s+0.25); s+0.25 <= 2 && up >= LevelNoEngines {
+		t.Errorf("656x330: scale %v chosen, but %v shows level %d too", s, s+0.25, up)
+	}
+	m.Recompute(0, 1920, 1080)
+	if cols, rows, _, _, level, s := m.wallFit(1920, 1080, 2); s != 2 || level != LevelFull || cols*rows < 10 {
+		t.Errorf("1920x1080 at 2x: %d x %d, level %d at scale %v; want every pane whole at 2", cols, rows, level, s)
+	}
+	l := textLabel(100, 40, 1.25, "maya-ssc", render.White)
+	want := render.LabelBaseline(l.At, 1.25)
+	ls := []render.Label{l}
+	rescaleLabels(ls, 1.25, 2)
+	if got := render.LabelBaseline(ls[0].At, 2); math.Abs(got[0]-want[0]) > 1e-9 || math.Abs(got[1]-want[1]) > 1e-9 || ls[0].Size*2 != 1.25*render.TextSize {
+		t.Errorf("rescaled: baseline %v (want %v), em %v at scale 2 (want %v)", got, want, ls[0].Size*2, 1.25*render.TextSize)
+	}
+}

@@ -64,7 +64,11 @@ func Layout(s Step, n, of int, x, w, h, scale float64) Overlay {
 	return o
 }
 
-// layout fills o at o.Scale.
+// layout fills o at o.Scale: the title (wrapped when it is wider than
+// the band) with the counter at the right of its first line, or when
+// there is no room there at the right of the caption's last line, or
+// else on a line of its own at the bottom; then the caption's lines.
+// Everything lies in the band, below the rule.
 func (o *Overlay) layout(s Step, x, w, h float64) {
 	o.Labels, o.Lines = o.Labels[:0], o.Lines[:0]
 	ts, cs, pad := TitleSize*o.Scale, CaptionSize*o.Scale, Pad*o.Scale
@@ -74,24 +78,49 @@ func (o *Overlay) layout(s Step, x, w, h float64) {
 		o.PictureH = h
 		return
 	}
+	titles := Wrap(s.Title, max(1, int((w-2*pad)/tm.Advance)))
 	o.Lines = Wrap(s.Caption, chars)
 	titleH := tm.Ascent + tm.Descent
 	lineH := cm.Ascent + cm.Descent + 0.15*cs
-	band := pad + titleH + 0.3*cs + float64(len(o.Lines))*lineH + pad
+	cw := render.TextWidth(o.Counter, cs)
+	right := x + w - pad
+	fits := func(text string, size float64) bool { return x+pad+render.TextWidth(text, size)+2*cs+cw <= right }
+	where := 0 // the counter: 0 beside the title, 1 beside the last line, 2 on its own line
+	switch {
+	case fits(titles[0], ts):
+	case len(o.Lines) > 0 && fits(o.Lines[len(o.Lines)-1], cs):
+		where = 1
+	default:
+		where = 2
+	}
+	lines := float64(len(o.Lines))
+	if where == 2 {
+		lines++
+	}
+	band := pad + float64(len(titles))*titleH + 0.3*cs + lines*lineH + pad
 	top := h - band
 	o.PictureH = top
 	o.Rule = render.Segment{A: mgl64.Vec2{x + pad, top}, B: mgl64.Vec2{x + w - pad, top}, Color: render.TourRule, Width: float32(max(1, o.Scale))}
 	base := top + pad + tm.Ascent
-	o.add(x+pad, base, s.Title, ts, render.TourTitle)
-	if cw := render.TextWidth(o.Counter, cs); x+pad+render.TextWidth(s.Title, ts)+2*cs+cw <= x+w-pad {
-		o.add(x+w-pad-cw, base, o.Counter, cs, render.TourCounter)
-	} else { // no room beside a long title: under it, at the right
-		o.add(x+w-pad-cw, top-0.4*cs, o.Counter, cs, render.TourCounter)
+	for i, t := range titles {
+		o.add(x+pad, base, t, ts, render.TourTitle)
+		if i == 0 && where == 0 {
+			o.add(right-cw, base, o.Counter, cs, render.TourCounter)
+		}
+		if i < len(titles)-1 {
+			base += titleH
+		}
 	}
 	base += tm.Descent + 0.3*cs + cm.Ascent
 	for _, l := range o.Lines {
 		o.add(x+pad, base, l, cs, render.TourCaption)
 		base += lineH
+	}
+	switch where {
+	case 1:
+		o.add(right-cw, base-lineH, o.Counter, cs, render.TourCounter)
+	case 2:
+		o.add(right-cw, base, o.Counter, cs, render.TourCounter)
 	}
 }
 

@@ -46,6 +46,20 @@ type Step struct {
 	// Gesture is what the lab plays when the step opens (the zero
 	// Gesture: nothing).
 	Gesture state.Gesture
+	// CaptionNoUI, when not "", replaces Caption for a reader without
+	// the UI (an embed with ui=off, the window with its UI hidden): a
+	// caption that asks for a slider or a button says what such a reader
+	// can do instead. Same limits as Caption.
+	CaptionNoUI string
+}
+
+// CaptionFor returns the caption for a reader who sees the UI (ui) or
+// not: CaptionNoUI without the UI when the step has one, else Caption.
+func (s Step) CaptionFor(ui bool) string {
+	if !ui && s.CaptionNoUI != "" {
+		return s.CaptionNoUI
+	}
+	return s.Caption
 }
 
 // Open returns the state the step opens in: State with a sweep's first
@@ -82,6 +96,7 @@ type file struct {
 type fileStep struct {
 	Title   string         `json:"title"`
 	Caption string         `json:"caption"`
+	NoUI    string         `json:"captionNoUI"`
 	State   string         `json:"state"`
 	Gesture *state.Gesture `json:"gesture"`
 }
@@ -93,7 +108,8 @@ func Load() (*Tour, error) { return Parse(assets.Tour) }
 // Parse reads a tour file: strict JSON ({"format": Format, "steps":
 // [...]}, unknown keys refused), each step with a title (1 to MaxTitle
 // characters), a caption (1 to MaxSentence sentences, at most MaxCaption
-// characters), a state in the URL syntax that state.FromSearch reads with
+// characters) and optionally a captionNoUI (the same limits; see
+// Step.CaptionNoUI), a state in the URL syntax that state.FromSearch reads with
 // no error, whose preset suits its lab and whose scene loads, and an
 // optional gesture the step's lab plays (state.CheckGesture; a sweep's
 // node must be in the scene). A step may not name the tour setting
@@ -142,6 +158,15 @@ func parseStep(fs fileStep) (Step, error) {
 	}
 	if n := Sentences(s.Caption); n < 1 || n > MaxSentence {
 		return Step{}, fmt.Errorf("caption has %d sentences, want 1 to %d", n, MaxSentence)
+	}
+	if fs.NoUI != "" {
+		s.CaptionNoUI = strings.TrimSpace(fs.NoUI)
+		if err := checkText("captionNoUI", s.CaptionNoUI, MaxCaption); err != nil {
+			return Step{}, err
+		}
+		if n := Sentences(s.CaptionNoUI); n < 1 || n > MaxSentence {
+			return Step{}, fmt.Errorf("captionNoUI has %d sentences, want 1 to %d", n, MaxSentence)
+		}
 	}
 	if s.Slug = Slug(s.Title); s.Slug == "" {
 		return Step{}, fmt.Errorf("title %q has no letters or digits for a file name", s.Title)

@@ -181,6 +181,8 @@ func TestBadStepsNameTheStep(t *testing.T) {
 		{`{"title": "Two", "caption": "Kind.", "state": "", "gesture": {"kind": "wiggle"}}`, `step 2: unknown gesture kind "wiggle"`},
 		{`{"title": "Two", "caption": "Extra.", "state": "", "gesture": {"kind": "play", "seconds": 1, "frames": 3}}`, "step 2: gesture play: frames does not apply"},
 		{`{"title": "One", "caption": "Same slug.", "state": ""}`, `step 2: title "One" makes the same file name as step 1's`},
+		{`{"title": "Two", "caption": "Fine.", "captionNoUI": "One. Two. Three. Four.", "state": ""}`, "step 2: captionNoUI has 4 sentences, want 1 to 3"},
+		{`{"title": "Two", "caption": "Fine.", "captionNoUI": "` + strings.Repeat("x", MaxCaption+1) + `", "state": ""}`, "step 2: captionNoUI has 401 characters, at most 400"},
 	}
 	for _, c := range cases {
 		_, err := Parse([]byte(`{"format": "skewlab-tour/1", "steps": [` + good + `, ` + c.step + `]}`))
@@ -263,6 +265,30 @@ func TestOverlayReadableFromTheBack(t *testing.T) {
 		}
 		if !counter {
 			t.Errorf("step %d: no %q", n, Counter(n, tr.Len()))
+		}
+	}
+}
+
+// TestCaptionsForTheReader: no caption offers Share, which only the web
+// page has (the window has none); a step with a captionNoUI shows it
+// only without the UI, and the last step has one, since its caption asks
+// for the sliders; a step without one shows its caption either way.
+func TestCaptionsForTheReader(t *testing.T) {
+	tr, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, s := range tr.Steps {
+		for _, ui := range []bool{true, false} {
+			if c := s.CaptionFor(ui); strings.Contains(c, "Share") {
+				t.Errorf("step %d (UI %v): the caption offers Share: %q", n+1, ui, c)
+			}
+		}
+		if s.CaptionFor(true) != s.Caption || (s.CaptionNoUI == "" && s.CaptionFor(false) != s.Caption) {
+			t.Errorf("step %d: CaptionFor gives the wrong caption", n+1)
+		}
+		if strings.Contains(s.Caption, "drag the sliders") && (s.CaptionNoUI == "" || s.CaptionFor(false) != s.CaptionNoUI) {
+			t.Errorf("step %d asks for the sliders with no caption for a reader without them", n+1)
 		}
 	}
 }

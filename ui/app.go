@@ -50,6 +50,11 @@ type Config struct {
 	// drop (OpenFiles): the file's name and the error, nil on success.
 	// The web page shows the error over the canvas.
 	Opened func(name string, err error)
+	// Share, when not nil, is the host's Share action (the web page's:
+	// a link to what is shown, State, in the address bar and the
+	// clipboard): the Lab window and the Tour window then show a Share
+	// button that calls it (SharePlace).
+	Share func()
 }
 
 // App is the ebiten Game: it routes input between debugui and the current
@@ -87,6 +92,7 @@ type App struct {
 	text              kit.Labels
 
 	backRect    image.Rectangle // the Lab window's UI 1x button, UI units (when shown)
+	shareRect   image.Rectangle // the Share button (Lab or Tour window), UI units; empty when not shown
 	layoutGen   int             // bumped on every screen size change
 	layoutScope string          // debugui ID scope of the current layout
 
@@ -106,6 +112,9 @@ type App struct {
 	done           bool        // -screenshot written: end at the next Update
 	Err            error       // why the app ended early, if it did
 	start          time.Time
+
+	// layout records what a frame drew where, when asked (layout.go).
+	layout layoutRecord
 
 	// FPS and TPS are ebiten's frame and tick rates when a Measure run
 	// ended.
@@ -506,6 +515,7 @@ func (a *App) keys() {
 // windows is the debugui update: the lab chooser, then the view's windows.
 func (a *App) windows(ctx *debugui.Context) error {
 	a.ctxNow = ctx
+	a.shareRect = image.Rectangle{}
 	px := kit.UIPixels(&a.in)
 	ctx.SetScale(px)
 	// Windows keep the place they were first given; a scope per scale
@@ -539,6 +549,9 @@ func (a *App) labWindow(ctx *debugui.Context) {
 		if a.cfg.Tour != nil && a.tour.step == 0 {
 			cols = append(cols, -1)
 		}
+		if a.cfg.Share != nil {
+			cols = append(cols, -1)
+		}
 		ctx.SetGridLayout(cols, nil)
 		ctx.Dropdown(&a.lab, a.names).On(func() {
 			if err := a.ensureView(); err != nil {
@@ -552,7 +565,44 @@ func (a *App) labWindow(ctx *debugui.Context) {
 		if a.cfg.Tour != nil && a.tour.step == 0 {
 			a.tourButton()
 		}
+		if a.cfg.Share != nil {
+			a.shareButton()
+		}
 	})
+}
+
+// shareButton is the Share button of the Lab and Tour windows (when the
+// host offers Share): it records where it is (shareRect) and calls
+// Config.Share.
+func (a *App) shareButton() {
+	kit.Track(a.ctxNow, &a.shareRect, func() { a.ctxNow.Button("Share").On(a.cfg.Share) })
+}
+
+// SharePlace says where Share is offered now: "app" when the App shows
+// its Share button (the host offers Share and the Lab or Tour window is
+// shown), "page" when the host should show its own (the minimal UI
+// outside the tour, which has neither window; nothing else of the App's
+// lies at the screen's bottom right there), "" when no Share is offered
+// (the UI off, or no host Share).
+func (a *App) SharePlace() string {
+	switch {
+	case a.cfg.Share == nil || a.level == kit.LevelOff:
+		return ""
+	case a.tour.step > 0 || a.in.Level == kit.LevelFull:
+		return "app"
+	}
+	return "page"
+}
+
+// ShareButton returns the App's Share button in device pixels, ok false
+// when it is not shown (SharePlace is not "app", or before the first
+// layout): for the web page's tests.
+func (a *App) ShareButton() (r image.Rectangle, ok bool) {
+	if a.shareRect.Empty() || a.SharePlace() != "app" {
+		return image.Rectangle{}, false
+	}
+	px := kit.UIPixels(&a.in)
+	return image.Rect(a.shareRect.Min.X*px, a.shareRect.Min.Y*px, a.shareRect.Max.X*px, a.shareRect.Max.Y*px), true
 }
 
 // backButton is the Lab window's "UI 1x" button.
@@ -578,12 +628,16 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.tickedAt = a.updates
 		a.calm++
 	}
+	recording := a.beginRecord()
 	screen.Fill(a.cfg.Background)
 	a.view().Draw(screen)
 	a.drawTour(screen)
 	a.drawPresent(screen)
 	if a.in.Level != kit.LevelOff && a.updates > 0 {
 		a.ui.Draw(screen)
+	}
+	if recording {
+		a.endRecord()
 	}
 	if a.help {
 		a.drawHelp(screen)

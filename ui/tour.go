@@ -53,13 +53,14 @@ func (a *App) tourTitle(t string) string {
 func (a *App) Touring() (step int, ok bool) { return a.tour.step, a.tour.step > 0 }
 
 // TourText returns what the tour shows now: the counter, title and
-// caption of the step ("" when not touring), for the web page and tests.
+// caption of the step (its CaptionNoUI while the UI is off, when it has
+// one; "" when not touring), for the web page and tests.
 func (a *App) TourText() (counter, title, caption string) {
 	if a.tour.step == 0 || a.cfg.Tour == nil {
 		return "", "", ""
 	}
 	s := a.cfg.Tour.Steps[a.tour.step-1]
-	return tour.Counter(a.tour.step, a.cfg.Tour.Len()), s.Title, s.Caption
+	return tour.Counter(a.tour.step, a.cfg.Tour.Len()), s.Title, s.CaptionFor(a.level != kit.LevelOff)
 }
 
 // OpenStep shows tour step n (from 1): its lab's view made afresh from
@@ -174,6 +175,7 @@ func (a *App) layoutTour() {
 		x, w = 0, in.Width
 	}
 	s := a.cfg.Tour.Steps[a.tour.step-1]
+	s.Caption = s.CaptionFor(a.level != kit.LevelOff) // say only what the reader can do
 	if a.tour.err != "" {
 		s.Caption = a.tour.err
 	}
@@ -198,6 +200,7 @@ func (a *App) drawTour(screen *ebiten.Image) {
 	o := &a.tour.overlay
 	top := float32(math.Floor(o.PictureH))
 	vector.FillRect(screen, 0, top, float32(a.w), float32(a.h)-top, a.cfg.Background, false)
+	kit.RecordFill(0, float64(top), float64(a.w), float64(a.h)-float64(top))
 	r := o.Rule
 	vector.StrokeLine(screen, float32(r.A[0]), float32(r.A[1]), float32(r.B[0]), float32(r.B[1]), r.Width, r.Color, false)
 	a.tour.labels.Draw(screen)
@@ -207,9 +210,32 @@ func (a *App) drawTour(screen *ebiten.Image) {
 const tourWindowH = 52
 
 // tourWindow is the Tour window while a step is shown (with the UI on):
-// Prev, "step N of M", Next and Leave (Esc), under the caption, in the
-// middle of the picture's band (the Lab window is hidden meanwhile). Not touring, the Lab window's Tour button opens step 1.
+// Prev, "step N of M", Next and Leave (Esc), or with the host's Share
+// Prev, Next, Leave and Share (the caption shows the counter), under the
+// caption, in the middle of the picture's band (the Lab window is hidden
+// meanwhile). Not touring, the Lab window's Tour button opens step 1.
 func (a *App) tourWindow(ctx *debugui.Context) {
+	ctx.Window("Tour", a.tourRect(), func(debugui.ContainerLayout) {
+		if a.cfg.Share != nil {
+			// Share takes the counter's place: the caption shows it.
+			ctx.SetGridLayout([]int{-1, -1, -1, -1}, nil)
+			ctx.Button("< Prev").On(a.prevStep)
+		} else {
+			ctx.SetGridLayout([]int{-2, -3, -2, -2}, nil)
+			ctx.Button("< Prev").On(a.prevStep)
+			ctx.Text(tour.Counter(a.tour.step, a.cfg.Tour.Len()))
+		}
+		ctx.Button("Next >").On(func() { a.nextStep(false) })
+		ctx.Button("Leave").On(a.LeaveTour)
+		if a.cfg.Share != nil {
+			a.shareButton()
+		}
+	})
+}
+
+// tourRect is the Tour window's rectangle in UI units: 330 wide, in the
+// middle of the picture's band, at the bottom of the screen.
+func (a *App) tourRect() image.Rectangle {
 	px := float64(kit.UIPixels(&a.in))
 	x, w := a.in.ViewX, a.in.ViewW
 	if !(w > 0) {
@@ -218,14 +244,7 @@ func (a *App) tourWindow(ctx *debugui.Context) {
 	const ww = 330
 	left := int((x+w/2)/px) - ww/2
 	bottom := int(a.in.Height/px) - kit.Margin
-	r := image.Rect(left, bottom-tourWindowH, left+ww, bottom)
-	ctx.Window("Tour", r, func(debugui.ContainerLayout) {
-		ctx.SetGridLayout([]int{-2, -3, -2, -2}, nil)
-		ctx.Button("< Prev").On(a.prevStep)
-		ctx.Text(tour.Counter(a.tour.step, a.cfg.Tour.Len()))
-		ctx.Button("Next >").On(func() { a.nextStep(false) })
-		ctx.Button("Leave").On(a.LeaveTour)
-	})
+	return image.Rect(left, bottom-tourWindowH, left+ww, bottom)
 }
 
 // tourButton is the Lab window's Tour button: it opens step 1.

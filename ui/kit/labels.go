@@ -75,6 +75,7 @@ func (l *Labels) TextAt(dst *ebiten.Image, s string, x, y, em float64, c render.
 	l.op.ColorScale.Reset()
 	l.op.ColorScale.Scale(c.R*c.A, c.G*c.A, c.B*c.A, c.A)
 	text.Draw(dst, s, f, &l.op)
+	recordText(s, math.Round(x), base, m.Advance, m.Ascent, m.Descent) // the layout record (record.go)
 }
 
 // fontFace is an ebiten face of render's text font at one size, with its

@@ -31,10 +31,31 @@ const (
 )
 
 // UIPixels returns the debugui scale for in: the user's UI scale times
-// the device scale factor rounded, at least 1.
+// the device scale factor rounded, at least 1. A screen too small to lay
+// the UI out at the user's scale (under MinUIWidth by MinUIHeight UI
+// units) gets the largest scale it holds, 1 at least: UI 2x on an
+// 800x450 embed would leave 400x225 units, where the windows cover the
+// picture and the tour's caption shrinks to 8 px. A screen of unknown
+// size (0) keeps the user's scale.
 func UIPixels(in *Input) int {
-	return max(1, in.UIScale) * max(1, int(math.Round(in.DeviceScale)))
+	dev := max(1, int(math.Round(in.DeviceScale)))
+	s := max(1, in.UIScale)
+	for s > 1 && in.Width > 0 && in.Height > 0 && (in.Width < float64(s*dev*MinUIWidth) || in.Height < float64(s*dev*MinUIHeight)) {
+		s--
+	}
+	return s * dev
 }
+
+// MinUIWidth and MinUIHeight are the smallest screen, in UI units, that
+// UIPixels lays the UI out on at a scale above 1: the Compact column
+// (215 units and its margins) beside the tour's window (330 units), at
+// 16:9. UI 2x then needs 1120x630 device pixels; 1280x720 at UI 2x and
+// 1920x1080 at UI 3x (640x360 units, the lecture layouts) keep their
+// scale.
+const (
+	MinUIWidth  = 560
+	MinUIHeight = 315
+)
 
 // NewColumns starts a layout of in's screen: both columns empty, their
 // width ColumnWidth, or narrower in a Compact layout.
@@ -91,12 +112,14 @@ func (c *Columns) Width() int { return c.cw }
 
 // LabWindow returns the rectangle of the App's Lab window in UI units:
 // in a Compact layout the bottom of the left column (kept free for it),
-// else centred at the bottom of the screen.
+// else centred at the bottom of the screen, 260 units wide (room for the
+// lab chooser and four buttons: UI 1x, Help, Tour and the web page's
+// Share).
 func (c *Columns) LabWindow() image.Rectangle {
 	if c.Compact() {
 		return image.Rect(Margin, c.h-LabReserve, Margin+c.cw, c.h-Margin)
 	}
-	return image.Rect(c.w/2-110, c.h-70, c.w/2+110, c.h-6)
+	return image.Rect(c.w/2-130, c.h-70, c.w/2+130, c.h-6)
 }
 
 // FreeBand returns the horizontal band of the screen, in device pixels,

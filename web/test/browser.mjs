@@ -23,7 +23,7 @@ import { join, resolve } from "node:path";
 import {
   analyse, animationFrames, assert, boxOffsets, capture, colourBoxes, colourMask, cyanDiff, cyanMiss, drag, dropFiles,
   frameOf, isMagenta,
-  FIRST_FRAME_LIMIT_MS, launch, open,
+  FIRST_FRAME_LIMIT_MS, launch, layoutOf, layoutProblems, open,
   parseArgs, sameState, settle, SETTLE_LIMIT_MS, startServer, ticks, VIEWPORT, waitRunning,
 } from "./harness.mjs";
 import { decodePNG } from "./png.mjs";
@@ -79,7 +79,7 @@ const { proc, base } = await startServer(server, dist);
 console.log(`webtest: serving ${dist} at ${base}`);
 const { ctx, close } = await launch();
 await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base.replace(/\/$/, "") });
-const openPage = (q) => open(ctx, base, q);
+const openPage = (q, opts = {}) => open(ctx, base, q, opts);
 
 const SCALE3 = "set=Root.scale=3,1,1";
 // The Piston window's "Scale on X axis" slider: second window in the left
@@ -174,8 +174,15 @@ step("invalid mode shows the message and the default mode still draws", { pixel:
 step("Share puts the URL in the address bar and clipboard, and it reopens the same picture", { pixel: true, needs: "dragging" }, async () => {
   assert(shared.sliderPage && shared.afterDrag, "needs the slider step's page");
   const page = shared.sliderPage;
-  const b = await page.locator("#sk-share").boundingBox();
-  await drag(page, b.x + b.width / 2, b.y + b.height / 2, b.x + b.width / 2, b.y + b.height / 2, 1);
+  // With the full UI the app's Lab window has the Share button; the
+  // page's own stays hidden, so it covers no window.
+  const pageShare = await page.evaluate(() => getComputedStyle(document.getElementById("sk-share")).display);
+  assert(pageShare === "none", "the page shows its Share button beside the app's");
+  const r = await page.evaluate(() => skewlabShareButton());
+  assert(r, "the Lab window shows no Share button");
+  const k = await page.evaluate(() => devicePixelRatio);
+  const bx = (r[0] + r[2]) / 2 / k, by = (r[1] + r[3]) / 2 / k;
+  await drag(page, bx, by, bx, by, 1);
   await page.waitForFunction(() => location.search !== "", null, { timeout: 10_000 });
   const href = await page.evaluate(() => location.href);
   // The toast says the link was copied once the clipboard holds it.
@@ -455,6 +462,10 @@ step("embedded tour (ui=off): → and a click step on, and a click after the las
   await page.keyboard.down("ArrowRight");
   await waitCounter(`step 15 of ${of}`, "→ at step 14");
   await page.keyboard.up("ArrowRight");
+  // The last step's caption asks for sliders and keys; without the UI it
+  // says how to get them, and nothing offers a Share this page hides.
+  const last = (await page.evaluate(() => skewlabTour())).split("\n").slice(2).join(" ");
+  assert(/H key/.test(last) && !/Share/.test(last), `step 15 without the UI says: ${last}`);
   // A click on the picture, the way debugui needs it: move, a tick, press,
   // a tick, release.
   const click = async (what, want) => {
@@ -505,6 +516,62 @@ step("present=1&tour=4 at 1920x1080: presenter mode shows no windows, a strip na
     const fx = (x1 - x0) / width, fy = (y1 - y0) / (height - strip);
     assert(Math.max(fx, fy) >= 0.6, `the piston spans ${fx.toFixed(2)} x ${fy.toFixed(2)} of the picture, want at least 0.60 on one axis`);
     return `${width}x${height} (${state.canvas}): strip ${strip} px with ${light} white px; piston ${fx.toFixed(2)} x ${fy.toFixed(2)}; ${windowPx} window px`;
+  } finally {
+    await page.close();
+  }
+});
+
+// The README's embed size. Steps 4, 9 and 10 are the issue's (the skew,
+// the wall of every rule, the stretchy arm); 11 is the drift lab, whose
+// table once ran over its plot at this size.
+const EMBED = { width: 800, height: 450 };
+const layoutCheck = (lay, what, least = 10) => {
+  const js = layoutProblems(lay.marks, lay.width, lay.height);
+  const texts = lay.appMarks.filter((m) => !m.fill).length;
+  assert(texts >= least, `${what}: only ${texts} texts recorded`);
+  // The same rule in Go and here agree on the app's own marks.
+  const jsApp = layoutProblems(lay.appMarks, lay.width, lay.height);
+  const goApp = lay.problems || []; // Go's nil list is null
+  assert(jsApp.length === goApp.length, `${what}: the rule here finds ${jsApp.length} problems, Go's ${goApp.length}: ${goApp.slice(0, 2).join("; ")}`);
+  assert(js.length === 0, `${what}: ${js.length} layout problems: ${js.slice(0, 4).join("; ")}`);
+  return texts;
+};
+
+step("800x450 embed of tour steps 4, 9, 10 and 11, with the UI off and on: no text overlaps, runs off the canvas or lies under a window or a page control (the layout test's rule)", {}, async () => {
+  const info = [];
+  for (const n of [4, 9, 10, 11]) {
+    for (const ui of ["&ui=off", ""]) {
+      const q = `?tour=${n}${ui}`;
+      const { page, errors } = await openPage(q, { viewport: EMBED });
+      try {
+        const lay = await layoutOf(page);
+        await page.screenshot({ path: join(out, `20-embed-800x450-tour-${n}${ui ? "-ui-off" : ""}.png`) });
+        assert(lay.width === EMBED.width && lay.height === EMBED.height, `${q}: recorded a ${lay.width}x${lay.height} frame`);
+        const windows = lay.appMarks.filter((m) => m.window).length;
+        assert(ui ? windows === 0 : windows > 0, `${q}: ${windows} windows recorded`);
+        const texts = layoutCheck(lay, q);
+        assert(errors.length === 0, `${q}: console errors: ` + errors.join(" | "));
+        info.push(`${n}${ui ? " off" : ""}: ${texts} texts, ${windows} windows`);
+      } finally {
+        await page.close();
+      }
+    }
+  }
+  return info.join("; ");
+});
+
+step("the page's own Share button shows only with the minimal UI (640x360), and covers no window or text", {}, async () => {
+  const { page, errors } = await openPage("?aa=on", { viewport: { width: 640, height: 360 } });
+  try {
+    const lay = await layoutOf(page);
+    await page.screenshot({ path: join(out, "21-min-ui-640x360-share.png") });
+    const share = lay.controls.find((c) => c.control === "sk-share");
+    assert(share, "the minimal UI shows no Share button");
+    const under = lay.appMarks.filter((m) => m.window && Math.min(m.x1, share.x1) > Math.max(m.x0, share.x0) && Math.min(m.y1, share.y1) > Math.max(m.y0, share.y0));
+    assert(under.length === 0, `the Share button [${[share.x0, share.y0, share.x1, share.y1].map(Math.round)}] covers ${under.length} windows`);
+    const texts = layoutCheck(lay, "640x360", 3);
+    assert(errors.length === 0, "console errors: " + errors.join(" | "));
+    return `Share at [${[share.x0, share.y0, share.x1, share.y1].map(Math.round)}], clear of ${lay.appMarks.filter((m) => m.window).length} windows and ${texts} texts`;
   } finally {
     await page.close();
   }

@@ -73,8 +73,9 @@ export const frameOf = (target) => target.evaluate(() => skewlab.frame());
 
 // Opens base+query in ctx and waits for the first frame; collects console
 // errors and uncaught exceptions.
-export async function open(ctx, base, query, { limit = FIRST_FRAME_LIMIT_MS } = {}) {
+export async function open(ctx, base, query, { limit = FIRST_FRAME_LIMIT_MS, viewport = null } = {}) {
   const page = await ctx.newPage();
+  if (viewport) await page.setViewportSize(viewport);
   const errors = [];
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -345,4 +346,60 @@ export function boxOffsets(a, b) {
     out[k] = a[k] && b[k] ? Math.max(...a[k].map((v, i) => Math.abs(v - b[k][i]))) : Infinity;
   }
   return out;
+}
+
+// The layout rule of the Go layout test (ui/kit's LayoutProblems),
+// written again here so the browser checks the page by the same rule:
+// marks are {x0, y0, x1, y1, text} texts and {fill: true} fills in
+// drawing order, device pixels; two texts may not share more than SLOP
+// px both across and down, a text may not reach more than SLOP past the
+// w by h screen, a text may not lie under a fill drawn after it, and a
+// text drawn after a fill may not straddle its edge. Returns one line per
+// problem.
+export const LAYOUT_SLOP = 1;
+export function layoutProblems(marks, w, h) {
+  const S = LAYOUT_SLOP, out = [];
+  const overlap = (a, b) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > S && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > S;
+  const inside = (a, b) => a.x0 >= b.x0 - S && a.y0 >= b.y0 - S && a.x1 <= b.x1 + S && a.y1 <= b.y1 + S;
+  const name = (m) => `${m.fill ? (m.control || (m.window ? "window" : "fill")) : JSON.stringify(m.text)} [${[m.x0, m.y0, m.x1, m.y1].map(Math.round)}]`;
+  marks.forEach((a, i) => {
+    if (a.fill) return;
+    if (a.x0 < -S || a.y0 < -S || a.x1 > w + S || a.y1 > h + S) out.push(`${name(a)} cut by the edge of the ${w}x${h} screen`);
+    marks.forEach((b, j) => {
+      if (j === i) return;
+      if (!b.fill) {
+        if (j > i && overlap(a, b)) out.push(`${name(a)} overlaps ${name(b)}`);
+      } else if (j > i) {
+        if (overlap(a, b)) out.push(`${name(a)} lies under ${name(b)}, drawn after it`);
+      } else if (overlap(a, b) && !inside(a, b)) {
+        out.push(`${name(a)} runs over the edge of ${name(b)}`);
+      }
+    });
+  });
+  return out;
+}
+
+// Where the page's settled frame drew its texts, fills and windows (the
+// app's skewlabLayout: the first call asks for the next frame to be
+// recorded, the second, once a frame was drawn, returns it), with the
+// page's own visible controls (Share, the message box, the toast) added
+// as fills over everything, in canvas pixels. Returns { width, height,
+// marks, problems (the Go rule's, on the app's marks alone) }.
+export async function layoutOf(page) {
+  await settle(page);
+  await page.evaluate(() => skewlabLayout());
+  await settle(page);
+  const json = await page.evaluate(() => skewlabLayout());
+  assert(json !== "", "skewlabLayout() recorded no frame");
+  const lay = JSON.parse(json);
+  const controls = await page.evaluate(() => {
+    const c = document.querySelector("canvas").getBoundingClientRect(), k = devicePixelRatio;
+    return ["sk-share", "sk-messages", "sk-toast"].flatMap((id) => {
+      const el = document.getElementById(id);
+      if (getComputedStyle(el).display === "none") return [];
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 ? [{ x0: (r.left - c.left) * k, y0: (r.top - c.top) * k, x1: (r.right - c.left) * k, y1: (r.bottom - c.top) * k, fill: true, control: id }] : [];
+    });
+  });
+  return { ...lay, appMarks: lay.marks, marks: [...lay.marks, ...controls], controls };
 }

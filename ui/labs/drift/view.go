@@ -28,6 +28,7 @@ type driftView struct {
 	strokes kit.Strokes // the picture's segments
 	labels  kit.Labels  // the font and scale for text (the picture's, lay.Scale)
 	lay     drift.Layout
+	layKey  layoutKey // what lay was made for
 	w, h    float64
 	built   int  // the frame the picture shows, -1 for none
 	dirty   bool // options changed: rebuild even at the same frame
@@ -82,8 +83,13 @@ func (v *driftView) Update(in *kit.Input) error {
 	if h := in.PictureHeight(); in.Width != v.w || h != v.h {
 		v.w, v.h, v.dirty = in.Width, h, true
 	}
-	if lay := driftLayout(in, v.w, v.h); lay != v.lay {
-		v.lay, v.labels.Scale, v.dirty = lay, lay.Scale, true
+	if key := (layoutKey{in.Width, in.Height, v.h, kit.UIPixels(in), in.Level}); key != v.layKey {
+		// A new size, scale or UI level: lay out afresh (not every tick:
+		// kit.NewColumns allocates).
+		v.layKey = key
+		if lay := driftLayout(in, v.w, v.h); lay != v.lay {
+			v.lay, v.labels.Scale, v.dirty = lay, lay.Scale, true
+		}
 	}
 	if v.dirty || v.built != v.M.Lab.Frame() {
 		v.rebuild()
@@ -91,27 +97,63 @@ func (v *driftView) Update(in *kit.Input) error {
 	return nil
 }
 
+// layoutKey is what driftLayout depends on: the screen, the picture's
+// height, the UI's pixel scale and its level.
+type layoutKey struct {
+	w, h, pictureH float64
+	ui             int
+	level          kit.Level
+}
+
 // driftLayout lays the picture out in a w by h pixel picture for in: the
 // Drift window's column at the left (at the UI scale; none with the UI
-// off), the Lab window's
-// band at the bottom (none in the tour, whose caption lies below the
-// picture and hides the Lab window), and the picture's own scale as
-// large as the UI scale where it fits (drift.FitScale: at UI 2x on
-// 1920x1080 the texts would otherwise run into each other).
+// off), the Lab window's band at the bottom (none in the tour, whose
+// caption lies below the picture and hides the Lab window, none with the
+// UI off, and none in a Compact layout, which keeps the Lab window at
+// the bottom of the column), and the picture's own scale as large as the
+// UI scale where it fits (drift.FitScale: at UI 2x on 1920x1080 the texts
+// would otherwise run into each other).
 func driftLayout(in *kit.Input, w, h float64) drift.Layout {
-	ui := kit.TextScale(in)
+	ui := float64(kit.UIPixels(in))
+	col := driftColumn(in)
 	lay := drift.Layout{W: w, H: h, CharW: driftCharW, LineH: drift.LinePitch,
-		Left: (driftPanelWidth + 2*kit.Margin) * ui, Bottom: driftLabBarH * ui}
+		Left: float64(col.Dx()+2*kit.Margin) * ui, Bottom: driftLabBarH * ui, UI: in.Level != kit.LevelOff}
+	lay.PanelBottom = float64(col.Max.Y+kit.Margin) * ui
 	if in.PictureHeight() < in.Height {
 		lay.Bottom = 0
 	}
-	if in.Level == kit.LevelOff {
-		lay.Left = 0 // no Drift window: the boxes take the width, as in the exported figure
-	} else {
-		lay.PanelBottom = (driftPanelH + 2*kit.Margin) * ui
+	if c := kit.NewColumns(in); c.Compact() {
+		// The Lab window sits at the bottom of the column, as wide as
+		// the column: the column takes the whole height.
+		lay.Bottom = 0
+		if in.Level == kit.LevelFull && in.PictureHeight() == in.Height {
+			lay.Left = max(lay.Left, float64(c.LabWindow().Max.X+kit.Margin)*ui)
+			lay.PanelBottom = h
+		}
 	}
-	lay.Scale = drift.FitScale(w, h, lay.Left, lay.Bottom, ui)
+	if in.Level == kit.LevelOff {
+		lay.Left, lay.Bottom, lay.PanelBottom = 0, 0, 0 // no windows: the boxes take the width, as in the exported figure
+	}
+	lay.Scale = drift.FitScale(w, h, lay.Left, lay.Bottom, kit.TextScale(in)) // presenter mode: the hall's size where it fits
 	return lay
+}
+
+// driftColumn returns the Drift window's rectangle in UI units: the top
+// of the left column, driftPanelWidth wide and driftPanelH high, or in a
+// Compact layout (a lecture-size UI scale on a small screen) the
+// column's width and at most the room above the Lab window.
+func driftColumn(in *kit.Input) image.Rectangle {
+	w, h := driftPanelWidth, driftPanelH
+	if in.Level == kit.LevelMin {
+		w, h = driftMinPanelWidth, driftMinPanelH
+	}
+	c := kit.NewColumns(in)
+	if !c.Compact() {
+		return image.Rect(kit.Margin, kit.Margin, kit.Margin+w, kit.Margin+h)
+	}
+	r := c.Left(h)
+	r.Max.X = r.Min.X + min(r.Dx(), w)
+	return r
 }
 
 func (v *driftView) keys() {
@@ -161,6 +203,11 @@ const (
 	driftPanelWidth = 240 // the Drift window's column
 	driftPanelH     = 192
 	driftLabBarH    = 74 // room left at the bottom for the app's Lab window (labWindowRect: 70 units) and a gap
+	// The Drift window at the minimal UI level (speeds, pause, reset, the
+	// log axes): narrower and shorter, leaving a small screen's width to
+	// the boxes.
+	driftMinPanelWidth = 186
+	driftMinPanelH     = 112
 )
 
 // driftCharW is a character's width in UI units: the one font's advance
@@ -202,8 +249,7 @@ func (v *driftView) Windows(ctx *debugui.Context, in *kit.Input) {
 		return
 	}
 	m := v.M
-	r := image.Rect(kit.Margin, kit.Margin, kit.Margin+driftPanelWidth, kit.Margin+driftPanelH)
-	ctx.Window("Drift", r, func(debugui.ContainerLayout) {
+	ctx.Window("Drift", driftColumn(in), func(debugui.ContainerLayout) {
 		ctx.SetGridLayout([]int{-1, -1, -1}, nil)
 		ctx.Button("x1").On(func() { m.Speed, m.Paused, v.dirty = 0, false, true })
 		ctx.Button("x100").On(func() { m.Speed, m.Paused, v.dirty = 1, false, true })

@@ -115,7 +115,7 @@ func TestDriftDrawsEachColour(t *testing.T) {
 
 // appLabWindow is the app's Lab window in UI units (package ui's
 // labWindowRect, which driftLabBarH leaves room for).
-func appLabWindow(w, h int) image.Rectangle { return image.Rect(w/2-110, h-70, w/2+110, h-6) }
+func appLabWindow(w, h int) image.Rectangle { return image.Rect(w/2-130, h-70, w/2+130, h-6) }
 
 func near(b uint8, c float32) bool { return math.Abs(float64(b)-float64(c)*255) < 12 }
 

@@ -148,6 +148,16 @@ func (h *numPanel) init() {
 
 func (h *numPanel) reset() { h.n, h.width = 0, 0 }
 
+// keep keeps the first n lines (all when there are fewer) and the width
+// they need.
+func (h *numPanel) keep(n int) {
+	h.n = min(h.n, max(0, n))
+	h.width = 0
+	for _, l := range h.lines[:h.n] {
+		h.width = max(h.width, len(l))
+	}
+}
+
 // line returns the next line's buffer, emptied, and sets its colour; fill
 // it and hand it back with set. Beyond numPanelLines the last line is reused.
 func (h *numPanel) line(c render.Color) []byte {
@@ -205,6 +215,7 @@ func (h *numPanel) draw(dst *ebiten.Image, l *kit.Labels, w float64) {
 	s := math.Max(1, h.scale)
 	x0, y0, pw, ph := h.rect(w)
 	vector.FillRect(dst, float32(x0), float32(y0), float32(pw), float32(ph), render.DynPanelColor, false)
+	kit.RecordFill(x0, y0, pw, ph)
 	for i := 0; i < h.n; i++ {
 		y := y0 + float64(hudMargin+i*hudLineH)*s
 		for j, ch := range h.lines[i] {

@@ -40,6 +40,7 @@ type view struct {
 	strokes kit.Strokes
 	labels  kit.Labels
 	nums    numPanel
+	level   kit.Level       // the UI level (the UI off keeps only the panel's headline)
 	w       float64         // the screen's width (the numbers panel keeps to its right edge)
 	vp      render.Viewport // the picture: the band the windows leave free (kit.BandViewport)
 	dirty   bool
@@ -97,8 +98,8 @@ func (v *view) Update(in *kit.Input) error {
 	if kit.CameraGestures(&v.Camera, in) {
 		v.dirty = true
 	}
-	if vp := kit.BandViewport(in); in.Resized || in.Width != v.w || vp != v.vp || in.AntiAlias != v.strokes.AntiAlias {
-		v.w, v.vp, v.strokes.AntiAlias = in.Width, vp, in.AntiAlias
+	if vp := kit.BandViewport(in); in.Resized || in.Width != v.w || vp != v.vp || in.AntiAlias != v.strokes.AntiAlias || in.Level != v.level {
+		v.w, v.vp, v.strokes.AntiAlias, v.level = in.Width, vp, in.AntiAlias, in.Level
 		v.dirty = true
 	}
 	if v.gesture.on {
@@ -158,8 +159,8 @@ var helpLines = []string{
 }
 
 // rebuild writes the numbers panel, draws the model's picture into the
-// frame beside it (pictureViewport), and outlines the picture into the
-// strokes and labels.
+// frame beside or under it (pictureViewport), and outlines the picture
+// into the strokes and labels.
 func (v *view) rebuild() {
 	v.nums.reset()
 	if v.Preset == dynamics.PresetCrash {
@@ -169,6 +170,12 @@ func (v *view) rebuild() {
 		st := v.Turn.State()
 		v.turntableNumbers(&st)
 	}
+	if v.level == kit.LevelOff || !v.beside() {
+		// With the UI off (an embed, a figure) or no room beside the
+		// picture, only the headline: the time and the spin, or the
+		// crash's moment and counteraction.
+		v.nums.keep(headlineLines)
+	}
 	v.Picture(&v.frame, v.pictureViewport())
 	v.strokes.Reset()
 	v.strokes.Add(v.frame.Segments)
@@ -176,19 +183,37 @@ func (v *view) rebuild() {
 	v.labels.Add(v.frame.Labels)
 }
 
-// pictureViewport is the band the windows leave free (vp), ending where
-// the numbers panel begins when the panel reaches into it (the compact
-// lecture layout keeps no right column), so the crash's camera frames
-// the story beside the panel, not under it. A band that would keep less
-// than half its width stays whole.
+// headlineLines is how many of the panel's first lines stay when it
+// shrinks to its headline.
+const headlineLines = 2
+
+// beside reports whether the picture keeps at least half the band's
+// width beside the numbers panel as written.
+func (v *view) beside() bool {
+	x0, _, _, _ := v.nums.rect(v.w)
+	return x0-v.vp.X >= v.vp.W/2
+}
+
+// pictureViewport is the band the windows leave free (vp) less the
+// numbers panel: beside it when the picture keeps at least half the
+// band's width there, else under it, whichever leaves the larger square
+// (a full panel always goes beside: it is taller than half most bands).
 func (v *view) pictureViewport() render.Viewport {
 	vp := v.vp
 	if v.nums.n == 0 {
 		return vp
 	}
-	x0, _, _, _ := v.nums.rect(v.w)
-	if w := x0 - vp.X; w < vp.W && w >= vp.W/2 {
-		vp.W = w
+	x0, y0, _, ph := v.nums.rect(v.w)
+	side, under := vp, vp
+	side.W = x0 - vp.X
+	gap := y0 // the panel's margin, again below it
+	under.Y, under.H = y0+ph+gap, vp.H-(y0+ph+gap)
+	fit := func(r render.Viewport) float64 { return min(r.W, r.H) }
+	switch {
+	case side.W >= vp.W/2 && (v.nums.n > headlineLines || fit(side) >= fit(under)):
+		return side
+	case under.H >= vp.H/2:
+		return under
 	}
 	return vp
 }

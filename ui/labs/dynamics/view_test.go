@@ -322,3 +322,40 @@ func TestCounteractFromStateAndShare(t *testing.T) {
 		t.Errorf("Share with counteraction on gives %q, want it left out", q)
 	}
 }
+
+// TestPanelShrinks: with the UI off the numbers panel keeps its two
+// headline lines (the turntable's time and spin; the crash's moment and
+// counteraction), and the picture lies beside or under it, never under
+// it. With the full UI at 1920x1080 (the band from 342 to 1920) the
+// whole panel (16 lines for the turntable: the headline, a blank, the
+// ball on the disc and in the world, four forces) stands beside it; in
+// the 656-pixel band beside the lecture column at 1280x720 UI 2x it
+// would leave the picture less than half the band, so it shrinks too.
+func TestPanelShrinks(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		in     kit.Input
+		preset dynamics.Preset
+		lines  int
+	}{
+		{"ui off, turntable", kit.Input{Width: 800, Height: 450, DeviceScale: 1, UIScale: 1, Level: kit.LevelOff}, dynamics.PresetTurntable, 2},
+		{"ui off, crash", kit.Input{Width: 800, Height: 450, DeviceScale: 1, UIScale: 1, Level: kit.LevelOff}, dynamics.PresetCrash, 2},
+		{"1920x1080, turntable", kit.Input{Width: 1920, Height: 1080, DeviceScale: 1, UIScale: 1, ViewX: 342, ViewW: 1578}, dynamics.PresetTurntable, 16},
+		{"1280x720 UI 2x, turntable", kit.Input{Width: 1280, Height: 720, DeviceScale: 1, UIScale: 2, ViewX: 624, ViewW: 656}, dynamics.PresetTurntable, 2},
+	} {
+		v := newView()
+		v.SetPreset(c.preset)
+		in := c.in
+		if err := v.Update(&in); err != nil {
+			t.Fatal(err)
+		}
+		if v.nums.n != c.lines {
+			t.Errorf("%s: %d lines in the panel, want %d", c.name, v.nums.n, c.lines)
+		}
+		x0, y0, pw, ph := v.nums.rect(v.w)
+		vp := v.pictureViewport()
+		if vp.X < x0+pw && x0 < vp.X+vp.W && vp.Y < y0+ph && y0 < vp.Y+vp.H {
+			t.Errorf("%s: the picture %v lies under the panel at (%v, %v) %vx%v", c.name, vp, x0, y0, pw, ph)
+		}
+	}
+}
