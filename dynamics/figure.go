@@ -27,10 +27,13 @@ func Figure(st state.State, w, h int, t float64) ([]render.Segment, []render.Lab
 	}
 	m := NewModel()
 	m.Configure(st)
+	text, line := render.FigureScales(h)
+	m.LabelScale = text
 	m.setAspect(float64(w), float64(h))
 	m.advanceTo(t)
-	var f render.Frame
+	f := render.Frame{LineScale: line}
 	m.Picture(&f, render.Viewport{W: float64(w), H: float64(h)})
+	render.ScaleFigure(f.Segments, f.Labels, text, line)
 	return f.Segments, f.Labels, nil
 }
 

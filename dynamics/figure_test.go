@@ -21,16 +21,24 @@ func figureFor(t *testing.T, preset string, at float64) ([]render.Segment, []ren
 	return segs, labels
 }
 
-// TestFigureTurntableHand: at t = 0 the turntable figure is seen from
-// HomeCamera, and the ball sits at (-0.8, 0, 0) m (NewTurntable, by hand;
-// see TestTurntablePictureHand), so the centrifugal arrow's shaft (its
-// colour, 2.5 px) starts at the ball's projection and runs left to that of
+// TestFigureTurntableHand: at t = 0 the turntable figure is seen from the
+// camera the window picks for a 1280x720 picture at the figure's text
+// scale (HomeCamera, moved back as far as the labels need), and the ball
+// sits at (-0.8, 0, 0) m (NewTurntable, by hand; see
+// TestTurntablePictureHand), so the centrifugal arrow's shaft (its
+// colour, 2.5 px times the figure's line factor, render.FigureScales)
+// starts at the ball's projection and runs left to that of
 // (-1.28, 0, 0): m w^2 r = 0.8 N outward, times 0.6 m/N. A state whose
 // preset is not a dynamics one (the piston's) gives the same figure.
 func TestFigureTurntableHand(t *testing.T) {
 	segs, _ := figureFor(t, "turntable", 0)
+	text, line := render.FigureScales(720)
+	m := NewModel()
+	m.LabelScale = text
+	m.setAspect(1280, 720)
 	var f render.Frame
-	f.Begin(HomeCamera(PresetTurntable), render.Viewport{W: 1280, H: 720})
+	m.Picture(&f, render.Viewport{W: 1280, H: 720})
+	f.Begin(m.Camera, render.Viewport{W: 1280, H: 720})
 	ball, ok1 := f.Project(toRender(mgl64.Vec3{-0.8, 0, 0}))
 	tip, ok2 := f.Project(toRender(mgl64.Vec3{-1.28, 0, 0}))
 	if !ok1 || !ok2 {
@@ -39,7 +47,7 @@ func TestFigureTurntableHand(t *testing.T) {
 	const tol = 1e-6 // pixels
 	found := false
 	for _, sg := range segs {
-		if sg.Color == render.ForceColors[ForceCentrifugal] && sg.Width == 2.5 &&
+		if sg.Color == render.ForceColors[ForceCentrifugal] && float64(sg.Width) == float64(float32(2.5*line)) &&
 			sg.A.Sub(ball).Len() <= tol && sg.B.Sub(tip).Len() <= tol {
 			found = true
 		}
@@ -59,14 +67,15 @@ func TestFigureTurntableHand(t *testing.T) {
 // TestFigureCrashGhosts: after the crash (t = 4 s) the crash figure shows
 // the car's faint poses, one every 0.25 s since t = 0 (17 of them: t = 0,
 // 0.25, ..., 4, each a box of 12 edges, in the car's colour dimmed to
-// 0.25 and 1 px wide), and the label "car"; at t = 0 there is only the
-// one at the start.
+// 0.25 and 1 px wide times the figure's line factor), and the label
+// "car"; at t = 0 there is only the one at the start.
 func TestFigureCrashGhosts(t *testing.T) {
 	ghost := render.WorldPathColor.Dim(0.25)
+	_, line := render.FigureScales(720)
 	count := func(segs []render.Segment) int {
 		n := 0
 		for _, sg := range segs {
-			if sg.Color == ghost && sg.Width == 1 {
+			if sg.Color == ghost && sg.Width == float32(line) {
 				n++
 			}
 		}
@@ -90,22 +99,27 @@ func TestFigureCrashGhosts(t *testing.T) {
 
 // TestFigureAsTheWindowPlays: the figure at time t is the picture the
 // window shows after playing the preset for round(t/Dt) updates (Advance
-// and Picture each update, the crash's camera following), to the bit.
+// and Picture each update, the crash's camera following), drawn at the
+// figure's text and line scales (render.FigureScales of 720 px, as a
+// window that tall in presenter mode draws), to the bit.
 func TestFigureAsTheWindowPlays(t *testing.T) {
+	text, line := render.FigureScales(720)
 	for _, c := range []struct {
 		preset Preset
 		t      float64
 	}{{PresetTurntable, 2.5}, {PresetCrash, 2.2}, {PresetCrash, 5}} {
 		m := NewModel()
+		m.LabelScale = text
 		m.SetPreset(c.preset)
 		m.TogglePlay()
-		var f render.Frame
+		f := render.Frame{LineScale: line}
 		vp := render.Viewport{W: 1280, H: 720}
 		m.Picture(&f, vp)
 		for i := 0; i < int(math.Round(c.t*240)); i++ {
 			m.Advance()
 			m.Picture(&f, vp)
 		}
+		render.ScaleFigure(f.Segments, f.Labels, text, line)
 		segs, labels := figureFor(t, c.preset.String(), c.t)
 		if !reflect.DeepEqual(segs, f.Segments) || !reflect.DeepEqual(labels, f.Labels) {
 			t.Errorf("%s at t = %v: the figure (%d segments) is not the window's picture (%d)", c.preset, c.t, len(segs), len(f.Segments))

@@ -35,6 +35,8 @@ func GestureMotion(st state.State, w, h int, g state.Gesture, ps []float64) ([]r
 	}
 	m := NewModel()
 	m.Configure(st)
+	text, line := render.FigureScales(h)
+	m.LabelScale = text
 	m.setAspect(float64(w), float64(h))
 	end := gestureSteps(m, g.Seconds)
 	steps := func(p float64) int {
@@ -54,8 +56,9 @@ func GestureMotion(st state.State, w, h int, g state.Gesture, ps []float64) ([]r
 	for _, i := range order {
 		for n := steps(ps[i]); m.stepsDone(l) < n && m.Perform(g, &reversed); {
 		}
-		var f render.Frame
+		f := render.Frame{LineScale: line}
 		m.Picture(&f, render.Viewport{W: float64(w), H: float64(h)})
+		render.ScaleFigure(f.Segments, f.Labels, text, line)
 		out[i] = render.Picture{Segments: f.Segments, Labels: f.Labels}
 	}
 	return out, nil

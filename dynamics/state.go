@@ -115,11 +115,14 @@ func GestureFigure(st state.State, w, h int, g state.Gesture) ([]render.Segment,
 	}
 	m := NewModel()
 	m.Configure(st)
+	text, line := render.FigureScales(h)
+	m.LabelScale = text
 	m.setAspect(float64(w), float64(h))
 	reversed := false
 	for m.Perform(g, &reversed) {
 	}
-	var f render.Frame
+	f := render.Frame{LineScale: line}
 	m.Picture(&f, render.Viewport{W: float64(w), H: float64(h)})
+	render.ScaleFigure(f.Segments, f.Labels, text, line)
 	return f.Segments, f.Labels, nil
 }

@@ -65,7 +65,7 @@ func TestMotionOfEveryGestureStep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const w, h = 320, 180
+	const w, h = 640, 360 // the smallest embed size; at 320x180 the drift lab has no room for its moving boxes
 	gestures := 0
 	for n := 1; n <= tr.Len(); n++ {
 		s := tr.Steps[n-1]

@@ -91,6 +91,9 @@ func (v *driftView) Update(in *kit.Input) error {
 			v.lay, v.labels.Scale, v.dirty = lay, lay.Scale, true
 		}
 	}
+	if ls := kit.LineScale(in); ls != v.strokes.WidthScale {
+		v.strokes.WidthScale, v.dirty = ls, true // presenter mode: lines a hall can see
+	}
 	if v.dirty || v.built != v.M.Lab.Frame() {
 		v.rebuild()
 	}

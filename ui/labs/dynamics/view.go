@@ -108,6 +108,10 @@ func (v *view) Update(in *kit.Input) error {
 	}
 	v.nums.scale = kit.TextScale(in)
 	v.labels.Scale = v.nums.scale
+	if ls := kit.LineScale(in); ls != v.strokes.WidthScale {
+		v.strokes.WidthScale, v.frame.LineScale = ls, ls // lines as wide as a hall needs, labels clear of them
+		v.dirty = true
+	}
 	if v.LabelScale != v.nums.scale {
 		v.LabelScale = v.nums.scale // the drawn labels' size, so the spread boxes match them
 		v.dirty = true
