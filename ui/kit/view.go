@@ -67,26 +67,37 @@ type Input struct {
 }
 
 // TextScale returns the scale views draw text at (1 for render.TextSize
-// pixels): the UI's pixel scale (UIPixels), and in presenter mode at
-// least the screen height over render.HallLines ems, so a label is at
-// least 1/40 of the picture's height (27 pixels at 1080), as in an
-// exported figure (render.FigureScales).
+// pixels): the UI's pixel scale (UIPixels), and where the picture is
+// shown alone, at least the hall's (render.FigureScales: a label at least
+// 1/40 of the picture's height, 27 pixels at 1080): in presenter mode,
+// of the screen's height, and with the UI off, of the picture's, as an
+// exported figure of that size draws it (so `-ui off -screenshot` and
+// `export` agree).
 func TextScale(in *Input) float64 {
 	s := float64(UIPixels(in))
-	if in.Present {
+	switch {
+	case in.Present:
 		s = max(s, in.Height/(render.HallLines*render.TextSize))
+	case in.Level == LevelOff:
+		text, _ := render.FigureScales(int(in.PictureHeight()))
+		s = max(s, text)
 	}
 	return s
 }
 
 // LineScale returns the factor views widen lines by: the device scale
-// times a half more per UI scale step, and in presenter mode at least the
-// screen height over render.HallLineHeight, so lines stay visible across
-// a hall.
+// times a half more per UI scale step, and where the picture is shown
+// alone (as TextScale) at least the hall's (render.FigureScales: the
+// height over render.HallLineHeight), so lines stay visible across a
+// hall.
 func LineScale(in *Input) float64 {
 	s := max(1, in.DeviceScale) * (1 + 0.5*float64(max(1, in.UIScale)-1))
-	if in.Present {
+	switch {
+	case in.Present:
 		s = max(s, in.Height/render.HallLineHeight)
+	case in.Level == LevelOff:
+		_, line := render.FigureScales(int(in.PictureHeight()))
+		s = max(s, line)
 	}
 	return s
 }
