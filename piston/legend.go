@@ -98,13 +98,13 @@ func (m *Model) legend(x float64, cmp int) {
 // cornerLabel returns a label of text in the band x..x+w, 0..h at text
 // scale s, at the first corner of the picture (top left, bottom left, top
 // right, bottom right; inset LegendInset) where its box crosses none of
-// segs' bold lines (full colour and at least render.LabelInkWidth wide,
-// drawn line times as wide): a legend added after the labels were
+// the bold lines of any of pictures (full colour and at least
+// render.LabelInkWidth wide, drawn line times as wide): a legend added after the labels were
 // spread (Motion's start legend) keeps clear of the basis rods and the
 // arrows wherever the view puts them. When every corner crosses one it
 // takes the top left. An offset y0 moves the top corners down (below
 // another legend).
-func cornerLabel(segs []render.Segment, x, w, h, s, line, y0 float64, text string, c render.Color) render.Label {
+func cornerLabel(pictures [][]render.Segment, x, w, h, s, line, y0 float64, text string, c render.Color) render.Label {
 	em := s * render.TextSize
 	tw := render.TextWidth(text, em)
 	in := LegendInset * s
@@ -112,15 +112,20 @@ func cornerLabel(segs []render.Segment, x, w, h, s, line, y0 float64, text strin
 	for _, p := range corners {
 		lo, hi := p, p.Add(mgl64.Vec2{tw, 1.3 * em})
 		clear := true
-		for i := range segs {
-			sg := &segs[i]
-			if sg.Color.A < 1 || float64(sg.Width) < render.LabelInkWidth {
-				continue
-			}
-			hw := float64(sg.Width) * max(1, line) / 2
-			if segmentMeetsBox(sg.A, sg.B, lo.Sub(mgl64.Vec2{hw, hw}), hi.Add(mgl64.Vec2{hw, hw})) {
-				clear = false
+		for _, segs := range pictures {
+			if !clear {
 				break
+			}
+			for i := range segs {
+				sg := &segs[i]
+				if sg.Color.A < 1 || float64(sg.Width) < render.LabelInkWidth {
+					continue
+				}
+				hw := float64(sg.Width) * max(1, line) / 2
+				if segmentMeetsBox(sg.A, sg.B, lo.Sub(mgl64.Vec2{hw, hw}), hi.Add(mgl64.Vec2{hw, hw})) {
+					clear = false
+					break
+				}
 			}
 		}
 		if clear {

@@ -135,18 +135,27 @@ func Motion(st state.State, g state.Gesture, w, h int, ps []float64) ([]render.P
 	draw(0)
 	ghost := m.startGhost()
 	legend := startLegend(g)
+	var label render.Label
+	if len(ghost) > 0 {
+		// The start ghost's legend, at the first corner clear of the bold
+		// lines of the sweep's start and end (cornerLabel), the top ones
+		// under the compare ghost's legend when there is one (legend.go):
+		// one place in every picture, whichever pictures are asked for.
+		start, _ := m.Picture(nil, nil)
+		draw(1)
+		end, _ := m.Picture(nil, nil)
+		y0 := 0.0
+		if m.Compare >= 0 && !m.Split && m.Ghost && !m.walling() {
+			y0 = 2 * LegendLine * render.TextSize * text
+		}
+		label = cornerLabel([][]render.Segment{start, end}, m.bandX, m.band[0], m.band[1], text, line, y0, legend, render.LabelGrey)
+	}
 	out := make([]render.Picture, 0, len(ps))
 	for _, p := range ps {
 		draw(p)
 		segs, labels := m.Picture(append([]render.Segment(nil), ghost...), nil)
 		if len(ghost) > 0 {
-			// At a corner clear of bold lines (cornerLabel), the top ones
-			// under the ghost's legend when there is one (legend.go).
-			y := LegendInset * text
-			if m.Compare >= 0 && !m.Split && m.Ghost && !m.walling() {
-				y += 2 * LegendLine * render.TextSize * text
-			}
-			labels = append(labels, cornerLabel(segs, m.bandX, m.band[0], m.band[1], text, line, y-LegendInset*text, legend, render.LabelGrey))
+			labels = append(labels, label)
 		}
 		render.ScaleFigure(segs, labels, text, line)
 		out = append(out, render.Picture{Segments: segs, Labels: labels})
