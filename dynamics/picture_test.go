@@ -310,13 +310,13 @@ func TestForceLabelsClearOfArrows(t *testing.T) {
 					t.Errorf("%s: %q's box %v-%v leaves the picture %+v", name, l.Text, lo, hi, p.vp)
 				}
 				for _, a := range arrows {
-					if strokeHitsBox(a, lo, hi) {
+					if render.StrokeMeetsBox(a, lo, hi, 1) {
 						t.Errorf("%s: %q's box %v-%v crosses the arrow segment %v-%v", name, l.Text, lo, hi, a.A, a.B)
 					}
 				}
 				alo, ahi := render.LabelBox(render.Label{At: l.Anchor, Text: l.Text}, p.scale)
 				for _, a := range arrows {
-					if strokeHitsBox(a, alo, ahi) {
+					if render.StrokeMeetsBox(a, alo, ahi, 1) {
 						crossedAtAnchor++
 						break
 					}
@@ -336,26 +336,6 @@ func TestForceLabelsClearOfArrows(t *testing.T) {
 	if crossedAtAnchor == 0 {
 		t.Error("no force label crossed an arrow at its anchor: the test proves nothing")
 	}
-}
-
-// strokeHitsBox reports whether the stroke s (its segment grown by half
-// its width) meets the box lo-hi: the box grown by the half width
-// overlaps the segment's bounding box, and the grown box's corners do not
-// all lie strictly on one side of the segment's line (separating axes).
-func strokeHitsBox(s render.Segment, lo, hi mgl64.Vec2) bool {
-	h := float64(s.Width) / 2
-	lo, hi = lo.Sub(mgl64.Vec2{h, h}), hi.Add(mgl64.Vec2{h, h})
-	if max(s.A[0], s.B[0]) < lo[0] || min(s.A[0], s.B[0]) > hi[0] || max(s.A[1], s.B[1]) < lo[1] || min(s.A[1], s.B[1]) > hi[1] {
-		return false
-	}
-	d := s.B.Sub(s.A)
-	neg, pos := false, false
-	for _, c := range [4]mgl64.Vec2{lo, {hi[0], lo[1]}, hi, {lo[0], hi[1]}} {
-		side := d[0]*(c[1]-s.A[1]) - d[1]*(c[0]-s.A[0])
-		neg = neg || side <= 0
-		pos = pos || side >= 0
-	}
-	return neg && pos
 }
 
 // TestForceLabelAtThePictureEdge: in the 1920x1080 UI 2x picture at the

@@ -121,8 +121,7 @@ func cornerLabel(pictures [][]render.Segment, x, w, h, s, line, y0 float64, text
 				if sg.Color.A < 1 || float64(sg.Width) < render.LabelInkWidth {
 					continue
 				}
-				hw := float64(sg.Width) * max(1, line) / 2
-				if segmentMeetsBox(sg.A, sg.B, lo.Sub(mgl64.Vec2{hw, hw}), hi.Add(mgl64.Vec2{hw, hw})) {
+				if render.StrokeMeetsBox(*sg, lo, hi, line) {
 					clear = false
 					break
 				}
@@ -133,31 +132,4 @@ func cornerLabel(pictures [][]render.Segment, x, w, h, s, line, y0 float64, text
 		}
 	}
 	return textLabel(corners[0][0], corners[0][1], s, text, c)
-}
-
-// segmentMeetsBox reports whether the segment a-b meets the box lo..hi
-// (Liang-Barsky clipping); a segment that is not finite meets nothing.
-func segmentMeetsBox(a, b, lo, hi mgl64.Vec2) bool {
-	t0, t1 := 0.0, 1.0
-	d := b.Sub(a)
-	for k := 0; k < 2; k++ {
-		for _, e := range [2]struct{ p, q float64 }{{-d[k], a[k] - lo[k]}, {d[k], hi[k] - a[k]}} {
-			if e.p == 0 {
-				if e.q < 0 {
-					return false
-				}
-				continue
-			}
-			r := e.q / e.p
-			if e.p < 0 {
-				t0 = max(t0, r)
-			} else {
-				t1 = min(t1, r)
-			}
-			if t0 > t1 || r != r {
-				return false
-			}
-		}
-	}
-	return true
 }

@@ -330,3 +330,26 @@ func (f *Frame) leader(a mgl64.Vec2, b box, c Color, scale float64) {
 func isFinite2(p mgl64.Vec2) bool {
 	return !math.IsNaN(p[0]+p[1]) && !math.IsInf(p[0]+p[1], 0)
 }
+
+// StrokeMeetsBox reports whether the stroke s, drawn wide times its
+// width (at least 1 counts; its segment grown by half that width), meets
+// the box lo..hi (pixels, y down), by separating axes: the box grown by
+// the half width overlaps the segment's bounding box, and the grown
+// box's corners do not all lie strictly on one side of the segment's
+// line. A stroke or box that is not finite meets nothing (every
+// comparison with NaN is false).
+func StrokeMeetsBox(s Segment, lo, hi mgl64.Vec2, wide float64) bool {
+	h := float64(lineWidth(s.Width)) * LabelScale(wide) / 2
+	lo, hi = lo.Sub(mgl64.Vec2{h, h}), hi.Add(mgl64.Vec2{h, h})
+	if !(max(s.A[0], s.B[0]) >= lo[0] && min(s.A[0], s.B[0]) <= hi[0] && max(s.A[1], s.B[1]) >= lo[1] && min(s.A[1], s.B[1]) <= hi[1]) {
+		return false
+	}
+	d := s.B.Sub(s.A)
+	neg, pos := false, false
+	for _, c := range [4]mgl64.Vec2{lo, {hi[0], lo[1]}, hi, {lo[0], hi[1]}} {
+		side := d[0]*(c[1]-s.A[1]) - d[1]*(c[0]-s.A[0])
+		neg = neg || side <= 0
+		pos = pos || side >= 0
+	}
+	return neg && pos
+}

@@ -249,26 +249,6 @@ func TestArc(t *testing.T) {
 	}
 }
 
-// crossesStroke reports whether the stroke s (its segment grown by half
-// its width) meets the box lo-hi, by separating axes: the box grown by the
-// half width overlaps the segment's bounding box, and the grown box's
-// corners do not all lie strictly on one side of the segment's line.
-func crossesStroke(s Segment, lo, hi mgl64.Vec2) bool {
-	h := float64(s.Width) / 2
-	lo, hi = lo.Sub(mgl64.Vec2{h, h}), hi.Add(mgl64.Vec2{h, h})
-	if max(s.A[0], s.B[0]) < lo[0] || min(s.A[0], s.B[0]) > hi[0] || max(s.A[1], s.B[1]) < lo[1] || min(s.A[1], s.B[1]) > hi[1] {
-		return false
-	}
-	d := s.B.Sub(s.A)
-	neg, pos := false, false
-	for _, c := range [4]mgl64.Vec2{lo, {hi[0], lo[1]}, hi, {lo[0], hi[1]}} {
-		side := d[0]*(c[1]-s.A[1]) - d[1]*(c[0]-s.A[0])
-		neg = neg || side <= 0
-		pos = pos || side >= 0
-	}
-	return neg && pos
-}
-
 // A label anchored on a long line moves off it to the nearest free spot.
 // "Root" at (200, 150), scale 1: its box starts 4 px right of the anchor
 // and is 24 px wide (4 characters of 6 px), x 204 to 228, and spans y
@@ -311,7 +291,7 @@ func TestSpreadLabelsKeepClearOfALongLine(t *testing.T) {
 		f.Begin(cam, vp)
 		f.Segments = append(f.Segments, c.line)
 		f.Labels = append(f.Labels, root)
-		if lo, hi := textBox(root, 1); c.moves && !crossesStroke(c.line, lo, hi) {
+		if lo, hi := textBox(root, 1); c.moves && !StrokeMeetsBox(c.line, lo, hi, 1) {
 			t.Fatalf("%s: the line misses the box at the anchor: the test proves nothing", c.name)
 		}
 		f.SpreadLabels(1)
@@ -323,7 +303,7 @@ func TestSpreadLabelsKeepClearOfALongLine(t *testing.T) {
 				t.Errorf("%s: the label moved to %v (%d segments), want it kept at its anchor", c.name, l.At, len(f.Segments))
 			}
 			continue
-		case crossesStroke(c.line, lo, hi):
+		case StrokeMeetsBox(c.line, lo, hi, 1):
 			t.Errorf("%s: the label at %v still crosses the line", c.name, l.At)
 		case c.line.A[0] == c.line.B[0] && l.At.Sub(mgl64.Vec2{210, 150}).Len() > tol:
 			t.Errorf("%s: the label at %v, want (210, 150): the nearest free spot", c.name, l.At)
@@ -364,11 +344,11 @@ func TestSpreadLabelsPreferFaintLines(t *testing.T) {
 	l := f.Labels[0]
 	lo, hi := textBox(l, 1)
 	for _, b := range bold {
-		if crossesStroke(b, lo, hi) {
+		if StrokeMeetsBox(b, lo, hi, 1) {
 			t.Errorf("the label at %v (box x %v to %v) crosses the bold line at x = %v", l.At, lo[0], hi[0], b.A[0])
 		}
 	}
-	if d := l.At.Sub(anchor).Len(); math.Abs(d-10) > 1e-9 || !crossesStroke(dim, lo, hi) {
+	if d := l.At.Sub(anchor).Len(); math.Abs(d-10) > 1e-9 || !StrokeMeetsBox(dim, lo, hi, 1) {
 		t.Errorf("the label at %v, %v px from its anchor (box x %v to %v), want 10 px away across the dim line", l.At, d, lo[0], hi[0])
 	}
 }

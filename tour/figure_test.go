@@ -19,26 +19,6 @@ func textBox(l render.Label) (lo, hi mgl64.Vec2) {
 	return mgl64.Vec2{b[0], b[1] - m.Ascent}, mgl64.Vec2{b[0] + render.TextWidth(l.Text, l.EmSize()), b[1] + m.Descent}
 }
 
-// crosses reports whether the stroke s (its segment grown by half its
-// width) meets the box lo-hi (separating axes: the grown box overlaps the
-// segment's bounding box and its corners are not all strictly on one side
-// of the segment's line).
-func crosses(s render.Segment, lo, hi mgl64.Vec2) bool {
-	h := float64(s.Width) / 2
-	lo, hi = lo.Sub(mgl64.Vec2{h, h}), hi.Add(mgl64.Vec2{h, h})
-	if max(s.A[0], s.B[0]) < lo[0] || min(s.A[0], s.B[0]) > hi[0] || max(s.A[1], s.B[1]) < lo[1] || min(s.A[1], s.B[1]) > hi[1] {
-		return false
-	}
-	d := s.B.Sub(s.A)
-	neg, pos := false, false
-	for _, c := range [4]mgl64.Vec2{lo, {hi[0], lo[1]}, hi, {lo[0], hi[1]}} {
-		side := d[0]*(c[1]-s.A[1]) - d[1]*(c[0]-s.A[0])
-		neg = neg || side <= 0
-		pos = pos || side >= 0
-	}
-	return neg && pos
-}
-
 // TestFigureLabelsClearOfBandAndWires draws every step as the handout
 // does (1280x720) and as a hall's screen (1920x1080). In each figure the
 // picture's labels (those before the caption's) lie wholly above the
@@ -93,10 +73,10 @@ func TestFigureLabelsClearOfBandAndWires(t *testing.T) {
 					if !own(sg) {
 						continue
 					}
-					if crosses(sg, lo, hi) {
+					if render.StrokeMeetsBox(sg, lo, hi, 1) {
 						t.Errorf("%s: box %v-%v drawn over the line %v-%v (colour %v, %v px)", name, lo, hi, sg.A, sg.B, sg.Color, sg.Width)
 					}
-					if anchored && crosses(sg, alo, ahi) {
+					if anchored && render.StrokeMeetsBox(sg, alo, ahi, 1) {
 						atAnchor++
 						anchored = false
 					}
