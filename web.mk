@@ -5,8 +5,11 @@ GO            ?= go
 DIST          ?= dist
 WEBADDR       ?= 127.0.0.1:8080
 # The gzip the page downloads must stay under this (bytes): blog readers
-# on slow links wait for every megabyte.
-WEB_GZ_LIMIT  ?= 7000000
+# on slow links wait for every megabyte. Raised from 7.0 to 7.1 MB with
+# issue 30 (presenter mode, the layout record, scope labels: 7,025,029
+# bytes); a third of it is bitmap font faces debugui never draws, which the
+# cost issue (32) leaves out to bring it under 5 MB.
+WEB_GZ_LIMIT  ?= 7100000
 
 .PHONY: web serve webtest webtest-mutation webnoise webidlecpu webtest-server webtest-gltf deps-web
 
