@@ -36,13 +36,21 @@ func Figure(st state.State, w, h int) ([]render.Segment, []render.Label, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	text, line := render.FigureScales(h)
-	m.LabelScale, m.LineScale = text, line
+	text, line := m.figureScales(h)
 	Reserve(&m.Frames[0], m.Scene, m.Compare >= 0 && !m.Split)
 	m.Recompute(0, float64(w), float64(h))
 	segs, labels := m.Picture(nil, nil)
 	render.ScaleFigure(segs, labels, text, line)
 	return segs, labels, nil
+}
+
+// figureScales sets the model's label and line scales to those of an
+// exported figure h pixels high (render.FigureScales) and returns them,
+// for render.ScaleFigure once the picture is drawn.
+func (m *Model) figureScales(h int) (text, line float64) {
+	text, line = render.FigureScales(h)
+	m.LabelScale, m.LineScale = text, line
+	return text, line
 }
 
 // Picture appends the picture the last Recompute drew to segs and labels

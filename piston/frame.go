@@ -189,14 +189,7 @@ func (m *Model) animatedPoints(cmp int) {
 		return
 	}
 	// Within the budget: every stride-th time, and the last.
-	pictures := 1
-	switch {
-	case m.walling():
-		pictures = len(m.Wall.Modes)
-	case cmp >= 0 && (m.Split || m.Ghost):
-		pictures = 2
-	}
-	n := max(2, frameBudget/max(1, pictures*m.drawnPoints()))
+	n := m.posesInBudget(cmp)
 	stride := max(1, (len(ts)+n-3)/(n-1)) // ceil((len-1)/(n-1))
 	for i := 0; i < len(ts); i += stride {
 		m.pointsAt(ts[i], cmp)
@@ -206,6 +199,21 @@ func (m *Model) animatedPoints(cmp int) {
 	}
 	m.poseNodes(m.Player.Time)
 	m.computeShown(cmp)
+}
+
+// posesInBudget returns how many poses of the scene the framing may
+// measure within frameBudget (at least 2: the ends): the budget over the
+// points drawn per pose, the meshes' points times the pictures shown (the
+// wall's panes; the mode and cmp's ghost or split; else one).
+func (m *Model) posesInBudget(cmp int) int {
+	pictures := 1
+	switch {
+	case m.walling():
+		pictures = len(m.Wall.Modes)
+	case cmp >= 0 && (m.Split || m.Ghost):
+		pictures = 2
+	}
+	return max(2, frameBudget/max(1, pictures*m.drawnPoints()))
 }
 
 // frameBudget bounds the framing's work over an animation (animatedPoints):

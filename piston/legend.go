@@ -90,8 +90,7 @@ func (m *Model) legend(x float64, cmp int) {
 		} else {
 			f.Segments = append(f.Segments, render.Segment{A: a, B: b, Color: line.col, Width: w})
 		}
-		at := mgl64.Vec2{x0 + (LegendSample+LegendGap)*s - s*render.LabelOffset[0], by - s*render.LabelOffset[1]}
-		f.Labels = append(f.Labels, render.Label{At: at, Anchor: at, Text: line.text, Color: line.text2})
+		f.Labels = append(f.Labels, textLabel(x0+(LegendSample+LegendGap)*s, by-em, s, line.text, line.text2))
 	}
 }
 

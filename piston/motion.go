@@ -63,14 +63,7 @@ func (m *Model) sweepPoints(cmp int) {
 		return
 	}
 	kept := m.Edits[i]
-	pictures := 1
-	switch {
-	case m.walling():
-		pictures = len(m.Wall.Modes)
-	case cmp >= 0 && (m.Split || m.Ghost):
-		pictures = 2
-	}
-	n := max(2, min(sweepSamples, frameBudget/max(1, pictures*m.drawnPoints())))
+	n := min(sweepSamples, m.posesInBudget(cmp))
 	for k := range n {
 		set, _ := g.SweepSet(float64(k) / float64(n-1))
 		_ = m.ApplySet(set)
@@ -122,8 +115,7 @@ func Motion(st state.State, g state.Gesture, w, h int, ps []float64) ([]render.P
 	if err != nil {
 		return nil, err
 	}
-	text, line := render.FigureScales(h)
-	m.LabelScale, m.LineScale = text, line
+	text, line := m.figureScales(h)
 	m.FrameSweep(g)
 	Reserve(&m.Frames[0], m.Scene, m.Compare >= 0 && !m.Split)
 	draw := func(p float64) {
@@ -294,8 +286,7 @@ func TimeMotion(st state.State, w, h int, ts []float64) ([]render.Picture, error
 	if err != nil {
 		return nil, err
 	}
-	text, line := render.FigureScales(h)
-	m.LabelScale, m.LineScale = text, line
+	text, line := m.figureScales(h)
 	m.SetPlaying(false)
 	Reserve(&m.Frames[0], m.Scene, m.Compare >= 0 && !m.Split)
 	out := make([]render.Picture, 0, len(ts))

@@ -3,6 +3,7 @@ package ui
 import (
 	"image"
 	"math"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -36,6 +37,15 @@ type presentState struct {
 	}
 	keysText     string
 	pressOnStrip bool
+	// Laid out by layoutPresent for drawPresent: the middle text cut to
+	// the room left (made again only when the text or the room changes),
+	// and where the texts start (device pixels; base is their line's top).
+	shown   string
+	shownOf struct {
+		text string
+		room int
+	}
+	textX, keysX, base float64
 }
 
 // PresentStrip is the strip's height in ems of its text (kit.TextScale
@@ -99,31 +109,19 @@ func (a *App) layoutPresent() {
 	}
 	// The middle text, cut to the room between the buttons and the keys.
 	room := int((right - pad - x) / adv)
-	text := p.text
-	if n := len([]rune(text)); room < n {
-		text = ""
-		if room > 1 {
-			text = string([]rune(p.text)[:room-1]) + "…"
+	if p.shownOf.text != p.text || p.shownOf.room != room {
+		p.shownOf.text, p.shownOf.room = p.text, room
+		p.shown = p.text
+		if n := utf8.RuneCountInString(p.text); room < n {
+			p.shown = ""
+			if room > 1 {
+				p.shown = string([]rune(p.text)[:room-1]) + "…"
+			}
 		}
 	}
-	base := p.top + (h-em)/2 - 0.1*em
-	p.labels.Reset()
+	p.base = p.top + (h-em)/2 - 0.1*em
+	p.textX, p.keysX = x, in.Width-pad-keysW
 	p.labels.Scale = s
-	p.labels.Add(presentLabels(&p.labels, text, x, base, render.White))
-	p.labels.Add(presentLabels(&p.labels, p.keysText, in.Width-pad-keysW, base, render.LabelGrey))
-	if a.tour.step > 0 {
-		p.labels.Add(presentLabels(&p.labels, "< Prev", float64(p.prev.Min.X)+pad, base, render.White))
-		p.labels.Add(presentLabels(&p.labels, "Next >", float64(p.next.Min.X)+pad, base, render.White))
-	}
-}
-
-// presentLabels returns text as a label whose line's top-left corner is
-// at (x, top) when drawn at l's scale.
-func presentLabels(l *kit.Labels, text string, x, top float64, c render.Color) []render.Label {
-	s := l.PixelScale()
-	em := s * render.TextSize
-	at := [2]float64{x - s*render.LabelOffset[0], top + em - s*render.LabelOffset[1]}
-	return []render.Label{{At: at, Anchor: at, Text: text, Color: c}}
 }
 
 // presentClick steps the tour when Prev or Next on the strip is clicked,
@@ -165,10 +163,17 @@ func (a *App) drawPresent(screen *ebiten.Image) {
 	vector.FillRect(screen, 0, top, w, h-top, render.StripBackground, false)
 	lw := float32(max(1, math.Round(kit.LineScale(&a.in))))
 	vector.StrokeLine(screen, 0, top, w, top, lw, render.LabelGrey, false)
-	for _, r := range []image.Rectangle{p.prev, p.next} {
+	for _, r := range [2]image.Rectangle{p.prev, p.next} {
 		if !r.Empty() {
 			vector.StrokeRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), lw, render.LabelGrey, false)
 		}
 	}
-	p.labels.Draw(screen)
+	l := &p.labels
+	l.Text(screen, p.shown, p.textX, p.base, render.White)
+	l.Text(screen, p.keysText, p.keysX, p.base, render.LabelGrey)
+	if !p.prev.Empty() {
+		pad := math.Round(0.5 * l.PixelScale() * render.TextSize)
+		l.Text(screen, "< Prev", float64(p.prev.Min.X)+pad, p.base, render.White)
+		l.Text(screen, "Next >", float64(p.next.Min.X)+pad, p.base, render.White)
+	}
 }

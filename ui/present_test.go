@@ -16,7 +16,8 @@ import (
 // PresentStrip ems at text scale 2.7 (1080/40/10: labels of 27 px), the
 // tour's caption is not shown (the picture keeps the height above the
 // strip), Prev and Next sit inside the strip apart from each other, and
-// Prev and Next step the tour. Out of presenter mode the caption takes
+// Prev and Next step the tour; laying the strip out allocates nothing.
+// Out of presenter mode the caption takes
 // its band again.
 func TestPresenterLayout(t *testing.T) {
 	uitest.NeedLoop(t)
@@ -57,6 +58,10 @@ func TestPresenterLayout(t *testing.T) {
 	img := ebiten.NewImage(1920, 1080)
 	defer img.Deallocate()
 	a.Draw(img)
+	// The strip is laid out every tick: once made, it allocates nothing.
+	if n := testing.AllocsPerRun(20, a.layoutPresent); n != 0 {
+		t.Errorf("layoutPresent allocates %v times a tick, want 0", n)
+	}
 	a.nextStep(false)
 	if a.tour.step != 10 {
 		t.Errorf("Next: step %d, want 10", a.tour.step)

@@ -74,15 +74,22 @@ type Input struct {
 // exported figure of that size draws it (so `-ui off -screenshot` and
 // `export` agree).
 func TextScale(in *Input) float64 {
-	s := float64(UIPixels(in))
+	text, _ := render.FigureScales(hallHeight(in))
+	return max(float64(UIPixels(in)), text)
+}
+
+// hallHeight is the height, in device pixels, the hall's sizes are taken
+// from (render.FigureScales): the screen's in presenter mode (the strip
+// is cut from it), the picture's with the UI off, and 0 (no hall sizes)
+// otherwise.
+func hallHeight(in *Input) int {
 	switch {
 	case in.Present:
-		s = max(s, in.Height/(render.HallLines*render.TextSize))
+		return int(in.Height)
 	case in.Level == LevelOff:
-		text, _ := render.FigureScales(int(in.PictureHeight()))
-		s = max(s, text)
+		return int(in.PictureHeight())
 	}
-	return s
+	return 0
 }
 
 // LineScale returns the factor views widen lines by: the device scale
@@ -91,15 +98,8 @@ func TextScale(in *Input) float64 {
 // height over render.HallLineHeight), so lines stay visible across a
 // hall.
 func LineScale(in *Input) float64 {
-	s := max(1, in.DeviceScale) * (1 + 0.5*float64(max(1, in.UIScale)-1))
-	switch {
-	case in.Present:
-		s = max(s, in.Height/render.HallLineHeight)
-	case in.Level == LevelOff:
-		_, line := render.FigureScales(int(in.PictureHeight()))
-		s = max(s, line)
-	}
-	return s
+	_, line := render.FigureScales(hallHeight(in))
+	return max(max(1, in.DeviceScale)*(1+0.5*float64(max(1, in.UIScale)-1)), line)
 }
 
 // PictureHeight returns the height, from the top, left to the picture:
