@@ -102,6 +102,9 @@ type AnimBake struct {
 	// Keys counts the resampled keys written: one per sample time of
 	// each translation, rotation and scale channel added.
 	Keys int
+	// Names are the skewlab names of the original's nodes, by glTF index
+	// (as the reader names them).
+	Names []string
 }
 
 // AnimClip is one animation of the original as the animated bake
@@ -289,7 +292,7 @@ func (r *reader) planAnim(opt *animOptions, parent, order []int, nb []nodeBake, 
 	}
 	p := &animPlan{opt: opt, ev: ev, static: make([]bool, n), flat: make([]bool, n), nonRigid: make([]bool, n),
 		newParent: make([]int, n), staticW: make([]mgl64.Mat4, n), rest: make([]transform.TRS, n), mirror: make([]int, n),
-		res: &AnimBake{FPS: opt.fps, Parent: map[int]int{}}}
+		res: &AnimBake{FPS: opt.fps, Parent: map[int]int{}, Names: slices.Clone(r.names)}}
 	// Sample times, per animation, within the budget.
 	total := 0
 	for a, fa := range r.anims {
