@@ -172,8 +172,8 @@ type NodeError struct {
 //   - rotation: the polar rotation R of X's linear part L (L = R S, S
 //     symmetric: transform.Polar); where det L < 0 the rotation is R
 //     times a half turn about one axis k, chosen once per node (the axis
-//     of least stretch where it first mirrors), so that it stays proper
-//     and axis k gets the negative scale;
+//     of least stretch where it first mirrors, the first of equal ones),
+//     so that it stays proper and axis k gets the negative scale;
 //   - scale: the diagonal of R^T L.
 //
 // Keys are float32, LINEAR for translation and scale and LINEAR (slerp)
@@ -460,9 +460,12 @@ func (p *animPlan) fit(g int, x mgl64.Mat4) transform.TRS {
 		// diag(S) with axis k negative.
 		k := p.mirror[g]
 		if k < 0 {
+			// The least stretched axis; equal stretches (to rounding,
+			// 1e-9) go to the first, so that a plain mirror (-1, 1, 1)
+			// keeps its x.
 			k = 0
 			for i := 1; i < 3; i++ {
-				if -f.Scale[i] < -f.Scale[k] {
+				if -f.Scale[i] < -f.Scale[k]*(1-1e-9) {
 					k = i
 				}
 			}
