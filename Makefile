@@ -67,11 +67,17 @@ gltfcheck: gltf-fixtures
 	@echo "test: glTF fixtures through the Khronos validator"
 	node checks/gltf/validate.mjs $(GLTF_DIR)
 
+# The animated files bakecheck bakes with -anim (the stretchy arm at
+# -max-error 0.5, which its lost shear needs; public samples with skins,
+# animations and morph weights).
+ANIM_BAKES := $(GLTF_DIR)/stretchy-arm.gltf testdata/public/RiggedSimple/RiggedSimple.gltf testdata/public/SimpleSkin/SimpleSkin.gltf testdata/public/SimpleMorph/SimpleMorph.gltf
+
 # skewlab bake on every good fixture, checked by third-party tools
 # (checks/gltf/bakecheck.mjs): the Khronos validator, world vertices
 # computed with @gltf-transform/core against skewlab's expectation of the
 # original (scripts/worldverts), and @gltf-transform/functions' flatten()
-# against the bake on the skewed rig.
+# against the bake on the skewed rig; then bake -anim on ANIM_BAKES,
+# played by checks/gltf/animcheck.mjs against scripts/worldverts -anim.
 bakecheck: gltf-fixtures build
 	@echo "test: skewlab bake of every good fixture into $(GLTF_DIR)/baked, with scripts/worldverts' expectation of the original"
 	rm -rf $(GLTF_DIR)/baked && mkdir -p $(GLTF_DIR)/baked
@@ -84,6 +90,16 @@ bakecheck: gltf-fixtures build
 	done
 	@echo "test: baked files through the Khronos validator, glTF-Transform's world vertices and flatten() (checks/gltf/bakecheck.mjs)"
 	node checks/gltf/bakecheck.mjs $(GLTF_DIR)
+	@echo "test: skewlab bake -anim of the stretchy arm and the public animated samples into $(GLTF_DIR)/baked-anim, with scripts/worldverts -anim's expectation of the originals"
+	rm -rf $(GLTF_DIR)/baked-anim && mkdir -p $(GLTF_DIR)/baked-anim
+	@set -e; for f in $(ANIM_BAKES); do \
+	  n=$$(basename $$f); \
+	  echo "./skewlab bake -anim -max-error 0.5 $$f -o $(GLTF_DIR)/baked-anim/$$n.glb"; \
+	  ./skewlab bake -anim -max-error 0.5 $$f -o $(GLTF_DIR)/baked-anim/$$n.glb >/dev/null; \
+	  out/worldverts -anim 30 $$f > $(GLTF_DIR)/baked-anim/$$n.expect.json; \
+	done
+	@echo "test: animated bakes through the Khronos validator and played by glTF-Transform's data with the script's own player (checks/gltf/animcheck.mjs)"
+	node checks/gltf/animcheck.mjs $(GLTF_DIR)/baked-anim
 
 # skewlab bake on every public sample model in testdata/public (its
 # README.md: sources and licences), and the Khronos validator on each
