@@ -535,8 +535,8 @@ func (p *animPlan) resample(order []int) error {
 			p.copyWorlds(a, t, cw, false)
 			for _, g := range which {
 				key := p.fit(g, rel(g))
-				if err := checkKey(p.ev.r.nodeLabel(g), fmt.Sprintf("key at %g s of %s", t, p.ev.r.anims[a].label), key); err != nil {
-					return err
+				if err := checkKey(p.ev.r.nodeLabel(g), "key", key); err != nil {
+					return fmt.Errorf("%w (at %g s of %s)", err, t, p.ev.r.anims[a].label)
 				}
 				k := p.keys[a][g]
 				q := key.Rotation
