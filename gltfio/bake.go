@@ -82,7 +82,7 @@ type Baked struct {
 // once per distinct M (M itself to float32 precision, see formBits).
 // Skinned meshes keep their vertices (the joints' inverse bind matrices
 // absorb their M, so skinning is unchanged), animations are dropped (the
-// copy is the rest pose); Notes says so. A camera or light on a node
+// copy is the rest pose; BakeAnim keeps them); Notes says so. A camera or light on a node
 // whose M is not a uniform scale moves to a new child node whose
 // rotation keeps its world frame under matrix accumulation (direction
 // L(0,0,-1), up L(0,1,0) made perpendicular to it; see frames).
