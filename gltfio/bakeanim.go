@@ -128,11 +128,13 @@ type AnimClip struct {
 
 // CheckTimes returns the times at which the bake measures and checks
 // the clip: every sample time and the midpoint between each two
-// consecutive ones, ascending.
+// consecutive ones, ascending; the midpoint of two samples one float32
+// step apart (a STEP channel's jump, see BakeAnim) is left out: no
+// float32 time, and so no key of the file, lies between them.
 func (c AnimClip) CheckTimes() []float64 {
 	out := make([]float64, 0, 2*len(c.Samples))
 	for k, t := range c.Samples {
-		if k > 0 {
+		if k > 0 && math.Nextafter32(float32(c.Samples[k-1]), float32(math.Inf(1))) != float32(t) {
 			out = append(out, c.Samples[k-1]+(t-c.Samples[k-1])/2)
 		}
 		out = append(out, t)
@@ -178,7 +180,9 @@ type NodeError struct {
 //
 // Keys are float32, LINEAR for translation and scale and LINEAR (slerp)
 // for rotation, each rotation on the side of the previous one's
-// hemisphere. The node's own rest values are the same fit at the rest
+// hemisphere. A STEP channel between a flattened node and its new parent
+// adds a sample one float32 step before each of its jumps
+// (stepSamples), so the keys jump where it does. The node's own rest values are the same fit at the rest
 // pose. What a TRS cannot hold, the off-diagonal part of R^T L, is lost:
 // the copy's vertices move by it, and by what interpolating the keys
 // differs from the original between samples. AnimBake.Errors measures
@@ -370,6 +374,7 @@ func (r *reader) planAnim(opt *animOptions, parent, order []int, nb []nodeBake, 
 		p.res.Flattened = append(p.res.Flattened, g)
 		p.res.Parent[g] = np
 	}
+	p.stepSamples()
 	if err := p.resample(order); err != nil {
 		return nil, err
 	}
@@ -433,6 +438,41 @@ func sampleTimes(chs []scene.Channel, fps float64, budget int) ([]float64, error
 	}
 	slices.Sort(ts)
 	return slices.Compact(ts), nil
+}
+
+// stepSamples adds, for every STEP channel that moves a node between a
+// flattened node and its new parent, a sample just before each of its
+// keys after the first: the float32 time below the key, where the
+// channel still holds the value before the jump. The flattened node's
+// LINEAR keys then jump within that one float32 step, as the STEP
+// channel does, instead of ramping over the interval before it.
+// CheckTimes leaves out the half way point of such a step: no float32
+// time lies inside it.
+func (p *animPlan) stepSamples() {
+	inChain := map[int]bool{}
+	for _, g := range p.res.Flattened {
+		for k := g; k >= 0 && k != p.newParent[g]; k = p.ev.parent[k] {
+			inChain[k] = true
+		}
+	}
+	for a := range p.clips {
+		ts := p.clips[a].Samples
+		added := false
+		for _, c := range p.ev.channels[a] {
+			if c.Interp != scene.Step || c.Path == scene.PathWeights || !inChain[c.Node] {
+				continue
+			}
+			for _, t := range c.Times[1:] {
+				ts = append(ts, float64(math.Nextafter32(float32(t), float32(math.Inf(-1)))))
+				added = true
+			}
+		}
+		if added {
+			slices.Sort(ts)
+			p.clips[a].Samples = slices.Compact(ts)
+			p.checks[a] = p.clips[a].CheckTimes()
+		}
+	}
 }
 
 // chainMoved reports whether animation a moves a node between flattened

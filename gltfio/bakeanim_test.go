@@ -559,3 +559,68 @@ func TestBakeAnimBetweenSamples(t *testing.T) {
 		t.Logf("fps %g: %d bytes, %d keys, G %.4g units (%.4g%% of √5)", fps, len(b.GLB), a.Keys, a.Errors[0].Distance, 100*a.Errors[0].Fraction)
 	}
 }
+
+// A STEP turn above a flattened node: swingFile with C turned 0, 90 and
+// 180 degrees at 0, 0.5 and 1 s, held (STEP). G's world is constant
+// between the jumps, so keys that jump where the turn does lose nothing:
+// the copy has a sample one float32 step before 0.5 and 1 s, the
+// measured error is float32 rounding (under 1e-6), and gltfref plays the
+// copy at the jump's two sides as the original (G at (0, 1, 0) just
+// before 0.5 s, at (-1, 0, 0) from 0.5 s on). Keys that ramped over the
+// sample interval before each jump would be half a chord, √½ = 0.707,
+// off half way through it.
+func TestBakeAnimStepJumps(t *testing.T) {
+	var doc map[string]any
+	if err := json.Unmarshal(swingFile(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	// Three keys: rewrite the buffer with times 0, 0.5, 1 and the turns.
+	var bin bytes.Buffer
+	f32 := func(vs ...float32) {
+		for _, v := range vs {
+			_ = writeLE(&bin, v)
+		}
+	}
+	h := float32(math.Sqrt2 / 2)
+	f32(0, 0, 0)
+	f32(0, 0.5, 1)
+	f32(0, 0, 0, 1, 0, 0, h, h, 0, 0, 1, 0)
+	doc["buffers"] = []any{map[string]any{"byteLength": bin.Len(), "uri": "data:application/octet-stream;base64," + b64(bin.Bytes())}}
+	doc["bufferViews"] = []any{
+		map[string]any{"buffer": 0, "byteLength": 12},
+		map[string]any{"buffer": 0, "byteOffset": 12, "byteLength": 12},
+		map[string]any{"buffer": 0, "byteOffset": 24, "byteLength": 48},
+	}
+	acc := doc["accessors"].([]any)
+	acc[1].(map[string]any)["count"] = 3
+	acc[2].(map[string]any)["count"] = 3
+	anim := doc["animations"].([]any)[0].(map[string]any)
+	anim["samplers"].([]any)[0].(map[string]any)["interpolation"] = "STEP"
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := mustBakeAnim(t, "step.gltf", data, 30)
+	a := b.Anim
+	before := float64(math.Nextafter32(0.5, 0))
+	if !slices.Contains(a.Clips[0].Samples, before) || !slices.Contains(a.Clips[0].Samples, float64(math.Nextafter32(1, 0))) {
+		t.Errorf("no sample just before the jumps at 0.5 and 1 s")
+	}
+	if a.Worst > 1e-6 {
+		t.Errorf("measured %.3g of the size (errors %+v), want float32 rounding", a.Worst, a.Errors)
+	}
+	orig, cp := refOf(t, data), refOf(t, b.GLB)
+	for _, tm := range []float64{0.25, before, 0.5, 0.75} {
+		o, err := orig.SceneAt(0, 0, tm)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := cp.SceneAt(0, 0, tm)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := o.Points[2][0].Sub(k.Points[2][0]).Len(); d > 1e-6 {
+			t.Errorf("t = %.9g s: G at %v in the copy, %v in the original", tm, k.Points[2][0], o.Points[2][0])
+		}
+	}
+}
