@@ -259,7 +259,10 @@ type animPlan struct {
 	// whether it is the identity.
 	restM  []mgl64.Mat3
 	restID []bool
-	res    *AnimBake
+	// zeroScales counts the flattened nodes whose rest scale was (0, 0,
+	// 0), and the kept nodes whose scale was, written with x = zeroScale.
+	zeroScales int
+	res        *AnimBake
 }
 
 // flatKeys are a flattened node's resampled channels in one animation:
@@ -540,6 +543,12 @@ func (p *animPlan) resample(order []int) error {
 	p.copyWorlds(-1, 0, cw, false)
 	for _, g := range p.res.Flattened {
 		p.rest[g] = p.fit(g, rel(g))
+		if p.rest[g].Scale == (mgl64.Vec3{}) {
+			// glTF writers (qmuntal/gltf's too) leave a scale of [0, 0, 0]
+			// out, which reads back as 1: write x as zeroScale instead.
+			p.rest[g].Scale[0] = zeroScale
+			p.zeroScales++
+		}
 		if err := checkKey(p.ev.r.nodeLabel(g), "rest values", p.rest[g]); err != nil {
 			return err
 		}
@@ -594,6 +603,12 @@ func (p *animPlan) resample(order []int) error {
 	}
 	return nil
 }
+
+// zeroScale is the x scale written for a node whose scale is (0, 0, 0)
+// (a flattened node's rest scale, a kept node's own), which the glTF
+// encoder would leave out (and a reader take as 1): small enough that
+// the node's mesh still collapses to its origin (1e-30 of its size).
+const zeroScale = 1e-30
 
 // round32 rounds v to float32, as the copy stores it.
 func round32(v float64) float64 { return float64(float32(v)) }
@@ -773,6 +788,16 @@ func (p *animPlan) write(b *baker) error {
 		anims = append(anims, na)
 	}
 	d.Animations = anims
+	// A kept node keeps its transform: the same goes for its zero scale.
+	for _, g := range p.res.Kept {
+		if n := d.Nodes[g]; !ev.isMatrix[g] && n.Scale == [3]float64{} {
+			n.Scale[0] = zeroScale
+			p.zeroScales++
+		}
+	}
+	if p.zeroScales > 0 {
+		b.note(fmt.Sprintf("%d node(s) with a scale of (0, 0, 0) written as (%g, 0, 0): glTF writers leave a zero scale out, which reads back as 1", p.zeroScales, zeroScale))
+	}
 	if nodeless > 0 {
 		b.note(fmt.Sprintf("%d animation channel(s) naming no node (an extension's target, which skewlab does not read) dropped", nodeless))
 	}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"skewlab/audit"
@@ -621,6 +622,49 @@ func TestBakeAnimStepJumps(t *testing.T) {
 		}
 		if d := o.Points[2][0].Sub(k.Points[2][0]).Len(); d > 1e-6 {
 			t.Errorf("t = %.9g s: G at %v in the copy, %v in the original", tm, k.Points[2][0], o.Points[2][0])
+		}
+	}
+}
+
+// A zero scale survives the copy: the arm with Upper's stored scale (0,
+// 0, 0) (kept, with its own keys) and so Fore's and Hand's rest worlds
+// zero. glTF writers leave a scale of [0, 0, 0] out, which reads back as
+// 1; the copy writes (1e-30, 0, 0) instead and says so, and gltfref plays
+// it at the rest pose and through "shrug" (which animates none of those
+// scales, so the rest values hold) within 1e-9 of the size of the
+// original: every skinned vertex collapsed onto Root's origin.
+func TestBakeAnimZeroScale(t *testing.T) {
+	var doc map[string]any
+	if err := json.Unmarshal(armFile(t), &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["nodes"].([]any)[1].(map[string]any)["scale"] = []float64{0, 0, 0}
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := mustBakeAnim(t, "zero.gltf", data, 30)
+	if !slices.ContainsFunc(b.Notes, func(n string) bool { return strings.HasPrefix(n, "3 node(s) with a scale of (0, 0, 0) written as (1e-30, 0, 0)") }) {
+		t.Errorf("notes %q", b.Notes)
+	}
+	orig, cp := refOf(t, data), refOf(t, b.GLB)
+	for _, tm := range []float64{-1, 0.25, 0.5, 1} {
+		var o, k *gltfref.Scene
+		var err1, err2 error
+		if tm < 0 {
+			o, err1 = orig.Scene(0)
+			k, err2 = cp.Scene(0)
+		} else {
+			o, err1 = orig.SceneAt(0, 1, tm)
+			k, err2 = cp.SceneAt(0, 1, tm)
+		}
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		for v := range o.Points[4] {
+			if d := o.Points[4][v].Sub(k.Points[4][v]).Len() / b.Anim.Size; d > 1e-9 {
+				t.Fatalf("t = %g s: vertex %d %.3g of the size off", tm, v, d)
+			}
 		}
 	}
 }
