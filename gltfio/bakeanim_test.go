@@ -644,7 +644,9 @@ func TestBakeAnimZeroScale(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := mustBakeAnim(t, "zero.gltf", data, 30)
-	if !slices.ContainsFunc(b.Notes, func(n string) bool { return strings.HasPrefix(n, "3 node(s) with a scale of (0, 0, 0) written as (1e-30, 0, 0)") }) {
+	if !slices.ContainsFunc(b.Notes, func(n string) bool {
+		return strings.HasPrefix(n, "3 node(s) with a scale of (0, 0, 0) written as (1e-30, 0, 0)")
+	}) {
 		t.Errorf("notes %q", b.Notes)
 	}
 	orig, cp := refOf(t, data), refOf(t, b.GLB)
