@@ -382,7 +382,9 @@ func (r *reader) planAnim(opt *animOptions, parent, order []int, nb []nodeBake, 
 		return nil, err
 	}
 	p.restCorrections(order)
-	p.measure(order)
+	if err := p.measure(order); err != nil {
+		return nil, err
+	}
 	p.res.Clips = p.clips
 	return p, nil
 }

@@ -1,6 +1,7 @@
 package gltfio
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -162,8 +163,10 @@ type skinned struct {
 // measure finds every node's largest displacement in the copy against
 // the original under accumulate-matrices (AnimBake.Errors) at the rest
 // pose and at every check time of every animation, and the model's size
-// over the rest pose and every sample time.
-func (p *animPlan) measure(order []int) {
+// over the rest pose and every sample time. A skin whose joints are not
+// nodes, or whose mesh binds a point to a joint past its joints (which
+// Build refuses too), is an error.
+func (p *animPlan) measure(order []int) error {
 	ev := p.ev
 	r := ev.r
 	d := &r.doc
@@ -188,7 +191,7 @@ func (p *animPlan) measure(order []int) {
 		}
 		m, err := r.mesh(*nd.Mesh, g)
 		if err != nil {
-			continue // read before (bake's first pass): cannot fail here
+			return err // read before (bake's first pass): cannot fail here
 		}
 		meshes[g] = m
 		if nd.Skin == nil || !m.Skinned() {
@@ -197,7 +200,17 @@ func (p *animPlan) measure(order []int) {
 		s := d.Skins[*nd.Skin]
 		ibm, err := r.inverseBinds(*nd.Skin)
 		if err != nil {
-			continue
+			return err
+		}
+		for _, j := range s.Joints {
+			if j < 0 || j >= n {
+				return fmt.Errorf("skin %d: joint %d is not a node (the file has %d)", *nd.Skin, j, n)
+			}
+		}
+		for _, in := range m.InfluenceData {
+			if int(in.Joint) >= len(s.Joints) {
+				return fmt.Errorf("%s: a point of its mesh is bound to joint %d, but skin %d has %d joints", r.nodeLabel(g), in.Joint, *nd.Skin, len(s.Joints))
+			}
 		}
 		sk := skinned{node: g, mesh: m, joints: s.Joints, ibm: ibm, ibmNew: make([]mgl64.Mat4, len(ibm))}
 		all := true
@@ -371,6 +384,7 @@ func (p *animPlan) measure(order []int) {
 	if len(p.res.Errors) > 0 {
 		p.res.Worst = p.res.Errors[0].Fraction
 	}
+	return nil
 }
 
 // nanInf returns x, or +Inf for NaN (a point that cannot be placed is
