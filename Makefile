@@ -67,11 +67,17 @@ gltfcheck: gltf-fixtures
 	@echo "test: glTF fixtures through the Khronos validator"
 	node checks/gltf/validate.mjs $(GLTF_DIR)
 
+# The animated files bakecheck bakes with -anim (the stretchy arm at
+# -max-error 0.5, which its lost shear needs; public samples with skins,
+# animations and morph weights).
+ANIM_BAKES := $(GLTF_DIR)/stretchy-arm.gltf testdata/public/RiggedSimple/RiggedSimple.gltf testdata/public/SimpleSkin/SimpleSkin.gltf testdata/public/SimpleMorph/SimpleMorph.gltf
+
 # skewlab bake on every good fixture, checked by third-party tools
 # (checks/gltf/bakecheck.mjs): the Khronos validator, world vertices
 # computed with @gltf-transform/core against skewlab's expectation of the
 # original (scripts/worldverts), and @gltf-transform/functions' flatten()
-# against the bake on the skewed rig.
+# against the bake on the skewed rig; then bake -anim on ANIM_BAKES,
+# played by checks/gltf/animcheck.mjs against scripts/worldverts -anim.
 bakecheck: gltf-fixtures build
 	@echo "test: skewlab bake of every good fixture into $(GLTF_DIR)/baked, with scripts/worldverts' expectation of the original"
 	rm -rf $(GLTF_DIR)/baked && mkdir -p $(GLTF_DIR)/baked
@@ -84,6 +90,16 @@ bakecheck: gltf-fixtures build
 	done
 	@echo "test: baked files through the Khronos validator, glTF-Transform's world vertices and flatten() (checks/gltf/bakecheck.mjs)"
 	node checks/gltf/bakecheck.mjs $(GLTF_DIR)
+	@echo "test: skewlab bake -anim of the stretchy arm and the public animated samples into $(GLTF_DIR)/baked-anim, with scripts/worldverts -anim's expectation of the originals"
+	rm -rf $(GLTF_DIR)/baked-anim && mkdir -p $(GLTF_DIR)/baked-anim
+	@set -e; for f in $(ANIM_BAKES); do \
+	  n=$$(basename $$f); \
+	  echo "./skewlab bake -anim -max-error 0.5 $$f -o $(GLTF_DIR)/baked-anim/$$n.glb"; \
+	  ./skewlab bake -anim -max-error 0.5 $$f -o $(GLTF_DIR)/baked-anim/$$n.glb >/dev/null; \
+	  out/worldverts -anim 30 $$f > $(GLTF_DIR)/baked-anim/$$n.expect.json; \
+	done
+	@echo "test: animated bakes through the Khronos validator and played by glTF-Transform's data with the script's own player (checks/gltf/animcheck.mjs)"
+	node checks/gltf/animcheck.mjs $(GLTF_DIR)/baked-anim
 
 # skewlab bake on every public sample model in testdata/public (its
 # README.md: sources and licences), and the Khronos validator on each
@@ -112,8 +128,10 @@ test: deps-test check gotest fuzz
 # relative; and animated, skinned
 # glTF files imported into Blender, whose evaluated vertices at every key
 # time and between keys must match skewlab's within 1e-5 of the mesh's
-# size. Installs Blender (apt) if missing; about 15 s after that. Not
-# part of make test.
+# size; and the stretchy arm's bake -anim copy, whose vertices Blender
+# must place where skewlab plays the copy (1e-5) and where it plays the
+# original within the bake's stated error. Installs Blender (apt) if
+# missing; about 15 s after that. Not part of make test.
 BLENDER_DIR       := out/blender
 BLENDER_ARMATURES ?= 400
 BLENDER_SEED      ?= 1
@@ -131,6 +149,11 @@ blendercheck: deps-blender
 	$(GO) run ./scripts/gengltf -o $(BLENDER_DIR)/gltf -triangles 2 >/dev/null
 	$(BLENDER) -P checks/blender/anim.py -- $(BLENDER_DIR)/gltf/stretchy-arm.gltf $(BLENDER_DIR)/stretchy-arm.json
 	$(BLENDER_DIR)/blendercheck anim $(BLENDER_DIR)/gltf/stretchy-arm.gltf $(BLENDER_DIR)/stretchy-arm.json
+	@echo "blendercheck: the stretchy arm's bake -anim copy imported into Blender: the copy as skewlab plays it, and the original within the stated error"
+	$(GO) run . bake -anim -max-error 0.5 $(BLENDER_DIR)/gltf/stretchy-arm.gltf -o $(BLENDER_DIR)/arm-anim.glb
+	$(BLENDER) -P checks/blender/anim.py -- $(BLENDER_DIR)/arm-anim.glb $(BLENDER_DIR)/arm-anim.json
+	$(BLENDER_DIR)/blendercheck anim $(BLENDER_DIR)/arm-anim.glb $(BLENDER_DIR)/arm-anim.json
+	$(BLENDER_DIR)/blendercheck bakeanim $(BLENDER_DIR)/gltf/stretchy-arm.gltf $(BLENDER_DIR)/arm-anim.glb $(BLENDER_DIR)/arm-anim.json
 
 # The benchmark tables of docs/performance.md: ratios against the Mul4 baseline (median
 # of RUNS separate runs) and ns/node at 10^3, 10^4 and 10^5 nodes, printed

@@ -205,14 +205,14 @@ func TestAuditStretchyArm(t *testing.T) {
 	if code != 1 || errs != "" || !strings.Contains(out, "\nworst: Arm at t = 1 s of animation 0 \"stretch\", ") {
 		t.Fatalf("-anim all: exit %d, stderr %q\n%s", code, errs, out)
 	}
-	if strings.Contains(out, "run: skewlab bake") || !strings.Contains(out, "cannot fix that") {
-		t.Errorf("-anim all: the advice is bake, which drops the animation:\n%s", out)
+	if !strings.Contains(out, "run: skewlab bake "+path+" -anim -o ") {
+		t.Errorf("-anim all: the advice is not the animated bake:\n%s", out)
 	}
 	code, out, _ = runCmd(t, "audit", "-anim", "all", "-format", "json", path)
 	doc := decodeAudit(t, out)
 	s := doc.Scenes[0]
 	w := s.Worst
-	if code != 1 || doc.Agrees || w == nil || w.Node != "Arm" || w.AnimationName != "stretch" || math.Abs(w.Time-1) > 1.0/30 || s.FPS != 30 || doc.BakeCommand != nil {
+	if code != 1 || doc.Agrees || w == nil || w.Node != "Arm" || w.AnimationName != "stretch" || math.Abs(w.Time-1) > 1.0/30 || s.FPS != 30 || doc.BakeCommand == nil || !strings.Contains(*doc.BakeCommand, " -anim -o ") {
 		t.Fatalf("-anim all JSON: exit %d, worst %+v, fps %v", code, w, s.FPS)
 	}
 	a, th := 1/math.Sqrt2, 100*math.Pi/180

@@ -39,8 +39,13 @@ const bakeTolerance = 1e-5
 // stderr, nothing on stdout), 1 when the copy fails its check or cannot
 // be written (nothing written).
 func runBake(args []string, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("bake", "skewlab bake FILE.gltf|FILE.glb -o OUT.glb")
+	fs := cli.NewFlagSet("bake", "skewlab bake FILE.gltf|FILE.glb -o OUT.glb [-anim [-fps N] [-max-error FRACTION]]\n"+
+		"-anim keeps the animations: nodes under a scale the rules pass on differently are flattened to resampled keys, and the error that costs is measured (docs/bake.md).\n"+
+		"exit status: 0 written, 1 not written (-anim: the error is over -max-error; or the copy failed its check), 2 a bad command line or file")
 	out := fs.String("o", "", "output `FILE`, .glb (required; never the input)")
+	anim := fs.Bool("anim", false, "keep the animations: flatten what the rules would play differently, resample it, state the error (default: the rest pose, animations dropped)")
+	fps := cli.NumberFlag(fs, "fps", gltfio.DefaultAnimFPS, fmt.Sprintf("with -anim: `N` samples per second of animation besides every key time, above 0 and at most %d", gltfio.MaxAnimFPS))
+	maxErr := cli.NumberFlag(fs, "max-error", defaultMaxError, "with -anim: write nothing when a vertex would move by more than this `FRACTION` of the model's size (the diagonal of its bounding box over every sample); above 0 and at most 1")
 	pos, code := cli.ParseArgs(fs, args, stdout, stderr)
 	if code >= 0 {
 		return code
@@ -56,6 +61,17 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if same(in, *out) {
 		return fail(fmt.Errorf("-o %s is the input file; write the copy beside it", *out))
 	}
+	for _, name := range []string{"fps", "max-error"} {
+		if !*anim && flagGiven(fs, name) {
+			return fail(fmt.Errorf("-%s needs -anim: without it bake writes the rest pose and drops the animations", name))
+		}
+	}
+	if !(*fps > 0 && *fps <= gltfio.MaxAnimFPS) {
+		return fail(fmt.Errorf("-fps %g: want samples per second of animation above 0 and at most %d (default %d)", *fps, gltfio.MaxAnimFPS, gltfio.DefaultAnimFPS))
+	}
+	if !(*maxErr > 0 && *maxErr <= 1) {
+		return fail(fmt.Errorf("-max-error %g: want a fraction of the model's size above 0 and at most 1 (default %g)", *maxErr, defaultMaxError))
+	}
 	data, err := scene.ReadFile(in, gltfio.MaxFileBytes)
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", in, err))
@@ -66,6 +82,14 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	dir, done, err := gltfio.Folder(filepath.Dir(in))
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", in, err))
+	}
+	if *anim {
+		baked, err := gltfio.BakeAnim(in, data, dir, *fps)
+		done()
+		if err != nil {
+			return fail(err)
+		}
+		return finishBakeAnim(in, *out, baked, *maxErr, stdout, stderr)
 	}
 	baked, err := gltfio.Bake(in, data, dir)
 	done()
@@ -196,30 +220,14 @@ func checkBake(orig []*gltfio.Built, cp *gltfio.File, expanded map[[2]int]int, o
 		if err != nil {
 			return res, fmt.Errorf("the copy's scene %d does not build: %v", si, err)
 		}
-		type key struct{ node, instance int }
-		in := make(map[key]int, len(c.Index))
-		for k := range c.Index {
-			in[key{c.Index[k], c.Instance[k]}] = k
+		match, err := matchScene(s, c, expanded)
+		if err != nil {
+			return res, err
 		}
-		match := make([]int, len(s.Index))
-		matched := make([]bool, len(c.Index))
 		inOrig := make(map[int]int, len(s.Index)) // glTF node -> original scene index
 		for k := range s.Index {
 			if s.Instance[k] < 0 {
 				inOrig[s.Index[k]] = k
-			}
-			ck, ok := in[key{s.Index[k], s.Instance[k]}]
-			if ci, moved := expanded[[2]int{s.Index[k], s.Instance[k]}]; moved {
-				ck, ok = in[key{ci, -1}]
-			}
-			if !ok {
-				return res, fmt.Errorf("scene %s: the copy has no node %s", s.Label, s.Scene.Nodes[k].Name)
-			}
-			match[k], matched[ck] = ck, true
-		}
-		for k := range c.Index {
-			if !matched[k] && c.Scene.Nodes[k].Mesh != nil {
-				return res, fmt.Errorf("scene %s: the copy's node %s draws a mesh the original does not", s.Label, c.Scene.Nodes[k].Name)
 			}
 		}
 		at := make(map[int]int, len(c.Index)) // copy's glTF node -> copy scene index
@@ -307,6 +315,38 @@ func checkBake(orig []*gltfio.Built, cp *gltfio.File, expanded map[[2]int]int, o
 	return res, nil
 }
 
+// matchScene returns, for every node of the original's scene s, the
+// index of its match in the copy's scene c: the node with the same glTF
+// index and instance number, or, for an instance the bake made a node
+// (expanded), that node. Every node of s must have one, and a node of c
+// that draws a mesh must be the match of one.
+func matchScene(s, c *gltfio.Built, expanded map[[2]int]int) ([]int, error) {
+	type key struct{ node, instance int }
+	in := make(map[key]int, len(c.Index))
+	for k := range c.Index {
+		in[key{c.Index[k], c.Instance[k]}] = k
+	}
+	match := make([]int, len(s.Index))
+	matched := make([]bool, len(c.Index))
+	for k := range s.Index {
+		ck, ok := in[key{s.Index[k], s.Instance[k]}]
+		if ci, moved := expanded[[2]int{s.Index[k], s.Instance[k]}]; moved {
+			ck, ok = in[key{ci, -1}]
+		}
+		if !ok {
+			return nil, fmt.Errorf("scene %s: the copy has no node %s", s.Label, s.Scene.Nodes[k].Name)
+		}
+		match[k], matched[ck] = ck, true
+	}
+	for k := range c.Index {
+		if !matched[k] && c.Scene.Nodes[k].Mesh != nil {
+			return nil, fmt.Errorf("scene %s: the copy's node %s draws a mesh the original does not", s.Label, c.Scene.Nodes[k].Name)
+		}
+	}
+	return match, nil
+}
+
+// note records a distance f (a fraction of the size) under rule; NaN
 // counts as infinitely far.
 func (res *bakeCheck) note(f float64, rule string) {
 	if math.IsNaN(f) {
@@ -417,6 +457,19 @@ func (c bakeCheck) what() string {
 	}
 	if c.skinned > 0 {
 		parts = append(parts, plural(c.skinned, "skinned vertex")+" (at the rest pose)")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// whatAnimated is what for a check over time: the skinned vertices are
+// compared at every time, not only at the rest pose.
+func (c bakeCheck) whatAnimated() string {
+	parts := []string{plural(c.origins, "node origin")}
+	if c.vertices > 0 {
+		parts = append(parts, plural(c.vertices, "mesh vertex"))
+	}
+	if c.skinned > 0 {
+		parts = append(parts, plural(c.skinned, "skinned vertex"))
 	}
 	return strings.Join(parts, ", ")
 }

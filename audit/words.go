@@ -271,18 +271,32 @@ func (f *File) BakeCommand() string {
 	return "skewlab bake " + ShellQuote(in) + " -o " + ShellQuote(BakeName(in))
 }
 
+// AnimBakeCommand is BakeCommand for a file whose rules disagree while
+// its animation plays: "skewlab bake FILE -anim -o FILE.baked.glb", the
+// animated bake, which keeps the animations ("" for a skewlab scene
+// file).
+func (f *File) AnimBakeCommand() string {
+	if !f.GLTF {
+		return ""
+	}
+	in := argPath(f.Name)
+	return "skewlab bake " + ShellQuote(in) + " -anim -o " + ShellQuote(BakeName(in))
+}
+
 // Advice returns what to do when the rules disagree, one sentence: for a
-// glTF file it ends with BakeCommand; for a skewlab scene file, which
-// bake cannot read, what to change in it; when a scene disagrees while
-// its animation plays (an audit over time), what to change in the
-// animation, since bake writes the pose as stored and drops animations.
-// "" when they agree.
+// glTF file it ends with BakeCommand, or AnimBakeCommand when a scene
+// disagrees while its animation plays (an audit over time); for a
+// skewlab scene file, which bake cannot read, what to change in it (in
+// its animation, for an audit over time). "" when they agree.
 func (f *File) Advice() string {
 	if f.Agrees() {
 		return ""
 	}
 	if f.disagreesAnimated() {
-		return "the rules disagree while the animation plays; skewlab bake writes the pose as stored without its animations, so it cannot fix that: animate the scale of a node that has children only uniformly, or move the stretch to nodes without children (docs/anim.md)"
+		if f.GLTF {
+			return "the rules disagree while the animation plays; to write a copy every rule plays the same, with the error its resampled keys cost stated (docs/bake.md), run: " + f.AnimBakeCommand()
+		}
+		return "the rules disagree while the animation plays; skewlab bake reads glTF only: animate the scale of a node that has children only uniformly, or move the stretch to nodes without children (docs/anim.md)"
 	}
 	if f.GLTF {
 		return "to write a copy that every rule draws the same (docs/bake.md), run: " + f.BakeCommand()

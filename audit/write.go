@@ -510,8 +510,8 @@ type (
 // "disagreement", "disagreementFraction", "rules"}: the first node, at
 // its worst sample), and to each node "time" and "animation", its worst
 // sample; a static audit has none of these keys. "advice" and
-// "bakeCommand" follow File.Advice; bakeCommand is left out when the
-// advice is about an animation, which bake drops.
+// "bakeCommand" follow File.Advice: for an audit over time that
+// disagrees, the animated bake's (File.AnimBakeCommand).
 //
 // Nodes are worst first. An undefined value is null, never NaN; numbers
 // are rounded to 12 decimals (report.Clean).
@@ -519,8 +519,11 @@ func WriteJSON(w io.Writer, f *File) error {
 	names, tol := f.rules()
 	doc := jsonFile{File: f.Name, Notes: f.Notes, Tolerance: tol, Rules: names, Engines: [][]string{}, Agrees: f.Agrees(), Scenes: []jsonScene{},
 		Advice: f.Advice()}
-	if doc.Advice != "" && !f.disagreesAnimated() {
+	if doc.Advice != "" {
 		doc.BakeCommand = f.BakeCommand()
+		if f.disagreesAnimated() {
+			doc.BakeCommand = f.AnimBakeCommand()
+		}
 	}
 	for _, n := range names {
 		doc.Engines = append(doc.Engines, engineList(n))

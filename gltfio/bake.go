@@ -60,6 +60,9 @@ type Baked struct {
 	// Notes say what the copy leaves out or keeps unbaked (animations,
 	// skinned meshes, ...), one sentence each.
 	Notes []string
+	// Anim is what the animated bake (BakeAnim) did and measured; nil
+	// for Bake.
+	Anim *AnimBake
 }
 
 // Bake returns a copy of the glTF file data (name and fsys as for Read)
@@ -79,7 +82,7 @@ type Baked struct {
 // once per distinct M (M itself to float32 precision, see formBits).
 // Skinned meshes keep their vertices (the joints' inverse bind matrices
 // absorb their M, so skinning is unchanged), animations are dropped (the
-// copy is the rest pose); Notes says so. A camera or light on a node
+// copy is the rest pose; BakeAnim keeps them); Notes says so. A camera or light on a node
 // whose M is not a uniform scale moves to a new child node whose
 // rotation keeps its world frame under matrix accumulation (direction
 // L(0,0,-1), up L(0,1,0) made perpendicular to it; see frames).
@@ -147,6 +150,10 @@ func editable(d *gltf.Document) gltf.Document {
 		c.Meshes[i] = &mc
 	}
 	c.Skins = cloneAll(d.Skins)
+	c.Scenes = cloneAll(d.Scenes)
+	for _, s := range c.Scenes {
+		s.Nodes = slices.Clone(s.Nodes)
+	}
 	c.BufferViews = cloneAll(d.BufferViews)
 	c.Buffers = cloneAll(d.Buffers)
 	c.Images = cloneAll(d.Images)
@@ -200,7 +207,12 @@ type baker struct {
 	dropViews map[int]bool
 }
 
-func (r *reader) bake() (*Baked, error) {
+func (r *reader) bake() (*Baked, error) { return r.bakeWith(nil) }
+
+// bakeWith bakes the document: every node as Bake says, or, with anim
+// set, as BakeAnim says (static nodes as Bake, the others by the plan
+// planAnim makes).
+func (r *reader) bakeWith(anim *animOptions) (*Baked, error) {
 	d := &r.doc
 	parent, err := r.hierarchy()
 	if err != nil {
@@ -252,9 +264,20 @@ func (r *reader) bake() (*Baked, error) {
 			b.res.Reshaped++
 		}
 	}
+	var plan *animPlan
+	if anim != nil {
+		if plan, err = r.planAnim(anim, parent, order, nb, world); err != nil {
+			return nil, err
+		}
+	}
 	// Every node: rotation and translation relative to its parent's baked
-	// world, scale 1.
+	// world, scale 1 (with -anim, every static node; the others keep
+	// their meshes, so the passes below see them as rotation only).
 	for _, i := range order {
+		if plan != nil && !plan.static[i] {
+			nb[i].m, nb[i].identity = mgl64.Ident3(), true
+			continue
+		}
 		n := d.Nodes[i]
 		q, t := nb[i].q, nb[i].t
 		if p := parent[i]; p >= 0 {
@@ -278,13 +301,22 @@ func (r *reader) bake() (*Baked, error) {
 	if err := b.meshes(order, nb); err != nil {
 		return nil, err
 	}
-	if err := b.skins(nb); err != nil {
+	ibmM := func(j int) (mgl64.Mat3, bool) { return nb[j].m, nb[j].identity }
+	if plan != nil {
+		ibmM = func(j int) (mgl64.Mat3, bool) { return plan.restM[j], plan.restID[j] }
+	}
+	if err := b.skins(len(nb), ibmM); err != nil {
 		return nil, err
 	}
 	b.dropCompression()
-	if n := len(d.Animations); n > 0 {
+	if plan != nil {
+		if err := plan.write(b); err != nil {
+			return nil, err
+		}
+		b.res.Anim = plan.res
+	} else if n := len(d.Animations); n > 0 {
 		d.Animations = nil
-		b.note(fmt.Sprintf("%d animation(s) dropped: the copy holds the rest pose (baking animated shear is out of scope)", n))
+		b.note(fmt.Sprintf("%d animation(s) dropped: the copy holds the rest pose (bake -anim keeps them)", n))
 	}
 	if b.flat > 0 {
 		b.note(fmt.Sprintf("%d normal(s) of a mesh its node flattens to zero thickness kept their direction (the inverse transpose is zero there)", b.flat))
@@ -687,8 +719,10 @@ func (b *baker) addIndices(idx []uint32, vertices int) int {
 
 // skins moves each joint's baked linear part into its inverse bind
 // matrix: skinning uses world_j * IBM_j, and the original world_j is the
-// baked one times M_j, so IBM'_j = M_j * IBM_j keeps it.
-func (b *baker) skins(nb []nodeBake) error {
+// baked one times M_j, so IBM'_j = M_j * IBM_j keeps it. mOf returns
+// joint j's M_j and whether it is the identity; nodes is the number of
+// nodes.
+func (b *baker) skins(nodes int, mOf func(j int) (mgl64.Mat3, bool)) error {
 	d := &b.r.doc
 	for si, s := range d.Skins {
 		if s == nil {
@@ -696,10 +730,11 @@ func (b *baker) skins(nb []nodeBake) error {
 		}
 		all := true
 		for _, j := range s.Joints {
-			if j < 0 || j >= len(nb) {
-				return fmt.Errorf("skin %d: joint %d is not a node (the file has %d)", si, j, len(nb))
+			if j < 0 || j >= nodes {
+				return fmt.Errorf("skin %d: joint %d is not a node (the file has %d)", si, j, nodes)
 			}
-			all = all && nb[j].identity
+			_, id := mOf(j)
+			all = all && id
 		}
 		if all {
 			continue
@@ -720,7 +755,7 @@ func (b *baker) skins(nb []nodeBake) error {
 			}
 		}
 		for k, j := range s.Joints {
-			m := nb[j].m
+			m, _ := mOf(j)
 			m4 := mgl64.Mat4{m[0], m[1], m[2], 0, m[3], m[4], m[5], 0, m[6], m[7], m[8], 0, 0, 0, 0, 1}
 			var old mgl64.Mat4
 			copy(old[:], ibm[16*k:16*k+16])
@@ -774,6 +809,12 @@ func (b *baker) pack() error {
 	}
 	for _, s := range d.Skins {
 		use(s.InverseBindMatrices)
+	}
+	for _, a := range d.Animations {
+		for _, sm := range a.Samplers {
+			use(&sm.Input)
+			use(&sm.Output)
+		}
 	}
 	for _, n := range d.Nodes {
 		if _, attrs := instancingAttributes(n); attrs != nil {
@@ -866,6 +907,12 @@ func (b *baker) pack() error {
 	}
 	for _, s := range d.Skins {
 		s.InverseBindMatrices = remap(s.InverseBindMatrices, accIndex)
+	}
+	for _, a := range d.Animations {
+		for _, sm := range a.Samplers {
+			sm.Input = *remap(&sm.Input, accIndex)
+			sm.Output = *remap(&sm.Output, accIndex)
+		}
 	}
 	for _, n := range d.Nodes {
 		if obj, attrs := instancingAttributes(n); attrs != nil {

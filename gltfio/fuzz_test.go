@@ -1,6 +1,7 @@
 package gltfio
 
 import (
+	"math"
 	"testing"
 	"testing/fstest"
 
@@ -134,4 +135,79 @@ func addHostile(f *testing.F) {
 			f.Add(h.Name, h.Data)
 		}
 	}
+}
+
+// FuzzBakeAnim bakes animated files and mutations of them with -anim:
+// BakeAnim must never panic, must refuse what Read refuses, and whatever
+// it writes must read back, every scene that builds in the original
+// building in the copy with the original's nodes first, with a finite
+// positive size and no NaN error (a point that cannot be placed counts
+// as infinitely far). Inputs whose animations span more than 300
+// samples are skipped (each sample plays every vertex). CI runs it for a
+// fixed number of inputs (scripts/fuzz.sh).
+func FuzzBakeAnim(f *testing.F) {
+	f.Add("stretchy-arm.gltf", gltfgen.StretchyArm()[0].Data)
+	f.Add("mirror.gltf", mirrorFile())
+	f.Add("swing.gltf", swingFile())
+	addHostile(f)
+	for _, file := range gltfgen.All(20) {
+		if file.Name == "scenes.gltf" {
+			f.Add(file.Name, file.Data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, name string, data []byte) {
+		orig, rerr := Read(name, data, nil)
+		if rerr == nil && animSpan(orig)*7 > 300 {
+			// A mutated key time far out: up to 10^6 samples of every
+			// vertex is legitimate, but minutes per input, not fuzzing.
+			return
+		}
+		b, err := BakeAnim(name, data, nil, 7)
+		if rerr != nil {
+			if err == nil {
+				t.Fatalf("Read refuses (%v), BakeAnim accepts", rerr)
+			}
+			return
+		}
+		if err != nil {
+			return // no animation, an overflow, a key beyond the limit
+		}
+		a := b.Anim
+		if !(a.Size > 0) || math.IsInf(a.Size, 0) || math.IsNaN(a.Worst) {
+			t.Fatalf("size %g, worst %g", a.Size, a.Worst)
+		}
+		copyFile, err := Read("copy.glb", b.GLB, nil)
+		if err != nil {
+			t.Fatalf("the copy does not read: %v", err)
+		}
+		if len(copyFile.Scenes) != len(orig.Scenes) {
+			t.Fatalf("%d scenes, want %d", len(copyFile.Scenes), len(orig.Scenes))
+		}
+		for si := range copyFile.Scenes {
+			if _, err := orig.Build(si); err != nil {
+				continue
+			}
+			if _, err := copyFile.Build(si); err != nil {
+				t.Fatalf("the original's scene %d builds, the copy's does not: %v", si, err)
+			}
+		}
+	})
+}
+
+// animSpan returns the longest span, in seconds, from the first to the
+// last key time of one of f's animations.
+func animSpan(f *File) float64 {
+	span := 0.0
+	for _, a := range f.r.anims {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, c := range a.channels {
+			if len(c.times) > 0 {
+				lo, hi = min(lo, c.times[0]), max(hi, c.times[len(c.times)-1])
+			}
+		}
+		if hi >= lo {
+			span = max(span, hi-lo)
+		}
+	}
+	return span
 }

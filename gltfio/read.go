@@ -7,7 +7,8 @@
 // with each node's weights, and animations (translation, rotation, scale
 // and weights channels; LINEAR, STEP and CUBICSPLINE) as
 // scene.Animation; and it bakes a copy that every engine draws the same
-// (Bake), which drops animations.
+// (Bake, which drops animations, and BakeAnim, which keeps them with the
+// error their resampled keys cost).
 //
 // Conventions: glTF and skewlab are both y-up with column vectors, so no
 // axis is converted. glTF stores quaternions (x, y, z, w); skewlab's are

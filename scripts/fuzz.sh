@@ -30,6 +30,7 @@ count_of() {
     FuzzSceneFile) echo 200000 ;;   # [45,000/s]
     FuzzRead) echo 50000 ;;         # [10,800/s: glTF files, fixtures as seeds]
     FuzzBake) echo 60000 ;;         # [12,000/s: bakes each input, then reads the copy back]
+    FuzzBakeAnim) echo 3000 ;;      # [600/s: bake -anim plays every vertex at every sample and half way, then reads the copy back]
     *) echo "fuzz: $1 has no count in $0; using $default" >&2; echo "$default" ;;
   esac
 }

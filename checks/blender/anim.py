@@ -3,8 +3,10 @@
 # times, as JSON for scripts/blendercheck (make blendercheck;
 # docs/engines.md, "Checking against real Blender").
 #
-#   blender -b --factory-startup -P checks/blender/anim.py -- FILE.gltf OUT.json
+#   blender -b --factory-startup -P checks/blender/anim.py -- FILE.gltf OUT.json [--times T1,T2,...]
 #
+# With --times it evaluates only the times given (seconds), in order,
+# instead of every key time and the points between them.
 # The scene runs at 24 frames per second (render.fps 24, fps_base 1): the
 # importer puts a key at time t on frame t * 24 (it reads render.fps), and
 # this script evaluates time t at frame floor(24 t) plus the subframe
@@ -32,12 +34,21 @@ FPS = 24
 
 def usage(msg):
     print("anim.py: " + msg, file=sys.stderr)
-    print("usage: blender -b --factory-startup -P checks/blender/anim.py -- FILE.gltf OUT.json", file=sys.stderr)
+    print("usage: blender -b --factory-startup -P checks/blender/anim.py -- FILE.gltf OUT.json [--times T1,T2,...]", file=sys.stderr)
     sys.exit(2)
 
 
 def main():
     argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
+    chosen = None
+    if len(argv) == 4 and argv[2] == "--times":
+        try:
+            chosen = [float(x) for x in argv[3].split(",")]
+        except ValueError:
+            usage("--times wants seconds separated by commas, got %r" % argv[3])
+        if not chosen or any(not (t >= 0) or math.isinf(t) for t in chosen):
+            usage("--times wants times of 0 s or more, got %r" % argv[3])
+        argv = argv[:2]
     if len(argv) != 2 or any(a.startswith("-") for a in argv):
         usage("want a glTF file and an output file")
     src, out = argv
@@ -64,12 +75,14 @@ def main():
     times = [f / FPS for f in keys]
     for a, b in zip(keys, keys[1:]):
         times += [(a + u * (b - a)) / FPS for u in (0.25, 0.5)]
+    if chosen is not None:
+        times = chosen
     doc = {"blender": bpy.app.version_string, "file": src, "fps": FPS, "actions": actions,
            "keyTimes": [f / FPS for f in keys], "frames": []}
     meshes = [o for o in scene.objects if o.type == "MESH"]
     if not meshes:
         raise SystemExit("anim.py: %s has no mesh" % src)
-    for t in sorted(times):
+    for t in (times if chosen is not None else sorted(times)):
         f = t * FPS
         whole = math.floor(f)
         scene.frame_set(whole, subframe=f - whole)

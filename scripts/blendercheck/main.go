@@ -6,6 +6,7 @@
 //	go run ./scripts/blendercheck armatures BONES.json
 //	go run ./scripts/blendercheck anim FILE.gltf VERTS.json
 //	go run ./scripts/blendercheck fixture DIR
+//	go run ./scripts/blendercheck bakeanim ORIGINAL.gltf COPY.glb VERTS.json
 //
 // armatures reads checks/blender/armatures.py's bones, builds each
 // armature as a skewlab scene with the mapping of docs/engines.md (a
@@ -24,7 +25,13 @@
 // fixture writes blendercheck's own animated, skinned glTF file
 // (FixtureName) into DIR.
 //
-// armatures and anim print its table on stdout and exits 0 when everything is within
+// bakeanim reads anim.py's evaluated vertices of COPY.glb, which must be
+// what skewlab bake -anim makes of ORIGINAL.gltf at its default rate,
+// and compares them with skewlab's vertices of the ORIGINAL under
+// accumulate-matrices: within the bake's stated error plus AnimTol
+// (checkBakeAnim).
+//
+// armatures, anim and bakeanim print its table on stdout and exits 0 when everything is within
 // tolerance, 1 when a check fails (each failure one line on stderr), 2 on
 // a bad command line or an unreadable file (one "blendercheck: ..." line
 // on stderr, nothing on stdout).
@@ -45,6 +52,8 @@ const usage = `usage:
   blendercheck armatures BONES.json      compare Blender's pose bones with skewlab's worlds
   blendercheck anim FILE.gltf VERTS.json compare Blender's evaluated vertices with skewlab's
   blendercheck fixture DIR               write blendercheck's animated, skinned fixture into DIR
+  blendercheck bakeanim ORIG.gltf COPY.glb VERTS.json
+                                         compare Blender's vertices of bake -anim's copy with skewlab's of the original
 `
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -57,7 +66,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(args) == 0 {
-		return fail(fmt.Errorf("no command (want armatures, anim or fixture; -h for usage)"))
+		return fail(fmt.Errorf("no command (want armatures, anim, fixture or bakeanim; -h for usage)"))
 	}
 	for _, a := range args[1:] {
 		if strings.HasPrefix(a, "-") {
@@ -104,8 +113,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		printAnim(stdout, rep)
 		failures = rep.Failures
+	case "bakeanim":
+		if len(args) != 4 {
+			return fail(fmt.Errorf("bakeanim: want the original, the copy and a JSON file (-h for usage)"))
+		}
+		vd, err := readVerts(args[3])
+		if err != nil {
+			return fail(fmt.Errorf("bakeanim: %w", err))
+		}
+		rep, err := checkBakeAnim(args[1], args[2], vd)
+		if err != nil {
+			return fail(fmt.Errorf("bakeanim: %w", err))
+		}
+		printBakeAnim(stdout, rep)
+		failures = rep.Failures
 	default:
-		return fail(fmt.Errorf("unknown command %q (want armatures, anim or fixture; -h for usage)", args[0]))
+		return fail(fmt.Errorf("unknown command %q (want armatures, anim, fixture or bakeanim; -h for usage)", args[0]))
 	}
 	for _, f := range failures {
 		fmt.Fprintf(stderr, "blendercheck: %s: FAIL %s\n", args[0], f)

@@ -26,6 +26,25 @@
 // and the measure should not change with which scene a file shows first.
 // It is 0 when there are no points.
 //
+// With -anim FPS it writes the expectation of an animated bake instead
+// (make bakecheck, checks/gltf/animcheck.mjs):
+//
+//	go run ./scripts/worldverts -anim FPS FILE.gltf|FILE.glb > expect.json
+//
+//	{"file": FILE, "fps": FPS, "size": S, "stated": E, "animations": [{"index": I, "copy": C, "name": N,
+//	  "frames": [{"time": T, "nodes": [{"index": I, "name": N, "points": [[x, y, z], ...]}, ...]}, ...]}, ...]}
+//
+// For every animation the animated bake keeps (gltfio.BakeAnim at FPS:
+// index in the original, copy its index in the copy) and every time it
+// checks (gltfio.AnimClip.CheckTimes: every sample and half way
+// between), the world vertices of every mesh node in a scene of the
+// ORIGINAL as skewlab plays it under accumulate-matrices: the animation
+// applied (scene.Animation.Apply), morphed and skinned (scene.Deformer;
+// a skinned mesh where its joints put it, as glTF draws it, unlike the
+// static expectation above). size and stated are the bake's
+// (AnimBake.Size, AnimBake.Worst): the copy must play within stated
+// times size of these points, plus float32 rounding.
+//
 // Errors (a bad command line, a file skewlab cannot read) are one line on
 // stderr, exit status 2.
 package main
@@ -37,10 +56,13 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 
 	"skewlab/gltfio"
 	"skewlab/modes"
+	"skewlab/scene"
 )
 
 func main() {
@@ -63,13 +85,23 @@ type expectation struct {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
-		fmt.Fprintln(stdout, "usage: go run ./scripts/worldverts FILE.gltf|FILE.glb > expect.json")
+		fmt.Fprintln(stdout, "usage: go run ./scripts/worldverts [-anim FPS] FILE.gltf|FILE.glb > expect.json")
 		return 0
 	}
-	if len(args) != 1 || len(args[0]) > 0 && args[0][0] == '-' {
-		return fail(stderr, fmt.Errorf("want one glTF file, got %q (usage: worldverts FILE.gltf|FILE.glb)", args))
+	var e any
+	var err error
+	switch {
+	case len(args) == 3 && args[0] == "-anim":
+		fps, perr := strconv.ParseFloat(args[1], 64)
+		if perr != nil {
+			return fail(stderr, fmt.Errorf("-anim %q: want samples per second", args[1]))
+		}
+		e, err = expectAnim(args[2], fps)
+	case len(args) != 1 || len(args[0]) > 0 && args[0][0] == '-':
+		return fail(stderr, fmt.Errorf("want one glTF file, got %q (usage: worldverts [-anim FPS] FILE.gltf|FILE.glb)", args))
+	default:
+		e, err = expect(args[0])
 	}
-	e, err := expect(args[0])
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -119,6 +151,93 @@ func expect(path string) (*expectation, error) {
 	slices.SortFunc(e.Nodes, func(a, b meshNode) int { return a.Index - b.Index })
 	if len(e.Nodes) > 0 {
 		e.Size = math.Hypot(math.Hypot(hi[0]-lo[0], hi[1]-lo[1]), hi[2]-lo[2])
+	}
+	return e, nil
+}
+
+// animExpectation is the JSON worldverts -anim writes.
+type animExpectation struct {
+	File       string     `json:"file"`
+	FPS        float64    `json:"fps"`
+	Size       float64    `json:"size"`
+	Stated     float64    `json:"stated"`
+	Animations []animClip `json:"animations"`
+}
+
+type animClip struct {
+	Index  int         `json:"index"`
+	Copy   int         `json:"copy"`
+	Name   string      `json:"name"`
+	Frames []animFrame `json:"frames"`
+}
+
+type animFrame struct {
+	Time  float64    `json:"time"`
+	Nodes []meshNode `json:"nodes"`
+}
+
+// expectAnim loads the glTF file at path, bakes it with -anim at fps for
+// its clips, size and stated error, and returns the original's world
+// vertices at every check time of every animation the copy keeps.
+func expectAnim(path string, fps float64) (*animExpectation, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	dir, done, err := gltfio.Folder(filepath.Dir(path))
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	baked, err := gltfio.BakeAnim(path, data, dir, fps)
+	if err != nil {
+		return nil, err
+	}
+	a := baked.Anim
+	e := &animExpectation{File: path, FPS: fps, Size: a.Size, Stated: a.Worst, Animations: []animClip{}}
+	f := baked.Original
+	scenes := make([]*gltfio.Built, len(f.Scenes))
+	for i := range f.Scenes {
+		if scenes[i], err = f.Build(i); err != nil {
+			return nil, err
+		}
+	}
+	var d scene.Deformer
+	for _, c := range a.Clips {
+		if c.Copy < 0 {
+			continue
+		}
+		clip := animClip{Index: c.Index, Copy: c.Copy, Name: c.Name}
+		for _, t := range c.CheckTimes() {
+			fr := animFrame{Time: t, Nodes: []meshNode{}}
+			seen := map[int]bool{}
+			for _, sc := range scenes {
+				nodes := sc.Scene.Clone().Nodes
+				sc.Scene.Animations[c.Index].Apply(nodes, t)
+				world := modes.AccumulateMatrices.Reference(nodes)
+				for k := range nodes {
+					n := &nodes[k]
+					gi := sc.Index[k]
+					if sc.Instance[k] >= 0 || n.Mesh == nil || len(n.Mesh.Points) == 0 || seen[gi] {
+						continue
+					}
+					seen[gi] = true
+					pts := d.Points(n, world)
+					out := make([][3]float64, len(pts))
+					skinned := n.Skin != nil && n.Mesh.Skinned()
+					for j, p := range pts {
+						if !skinned {
+							p = world[k].Mul4x1(p.Vec4(1)).Vec3()
+						}
+						out[j] = p
+					}
+					fr.Nodes = append(fr.Nodes, meshNode{Index: gi, Name: n.Name, Points: out})
+				}
+			}
+			slices.SortFunc(fr.Nodes, func(a, b meshNode) int { return a.Index - b.Index })
+			clip.Frames = append(clip.Frames, fr)
+		}
+		e.Animations = append(e.Animations, clip)
 	}
 	return e, nil
 }

@@ -261,3 +261,47 @@ func TestErrors(t *testing.T) {
 		t.Errorf("-h: exit %d, stdout %q", code, stdout.String())
 	}
 }
+
+// -anim: the stretchy arm's expectation over time holds both animations
+// (the copy keeps them, in order), one frame per sample and half way
+// between (the 65 samples of "stretch" give 129 frames), and at t = 1 s
+// of "stretch" the fingertip's centre (vertex 385, weight 1 on Hand, 0.3
+// past the wrist) where the hand algebra puts it: in Root's frame Hand
+// lies at (-a sin θ, s + s cos θ) and the tip 0.3 (-a sin θ, s cos θ)
+// further (Hand's linear part diag(a, s, a) Rz(θ)), with s = 2, a =
+// 1/√2, θ = 100°; Root's turn maps (x, y) to (y, -x): world (s + 1.3 s
+// cos θ, 1.3 a sin θ, 0). The stated error is the bake's, 8.6% of the
+// size.
+func TestAnimStretchyArm(t *testing.T) {
+	path := writeFixture(t, gltfgen.StretchyArm())
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-anim", "30", path}, &stdout, &stderr); code != 0 || stderr.Len() != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	var e animExpectation
+	if err := json.Unmarshal(stdout.Bytes(), &e); err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Animations) != 2 || e.Animations[0].Name != "stretch" || e.Animations[1].Copy != 1 || len(e.Animations[0].Frames) != 129 {
+		t.Fatalf("animations %d, first %q with %d frames", len(e.Animations), e.Animations[0].Name, len(e.Animations[0].Frames))
+	}
+	if !(e.Stated > 0.08 && e.Stated < 0.09) || e.FPS != 30 {
+		t.Errorf("stated %g, fps %g; want about 0.086 at 30", e.Stated, e.FPS)
+	}
+	s, a, th := 2.0, 1/math.Sqrt2, rad(100)
+	want := vec{s + 1.3*s*math.Cos(th), 1.3 * a * math.Sin(th), 0}
+	for _, fr := range e.Animations[0].Frames {
+		if fr.Time != 1 {
+			continue
+		}
+		if len(fr.Nodes) != 1 || len(fr.Nodes[0].Points) != 386 {
+			t.Fatalf("at 1 s: %d nodes", len(fr.Nodes))
+		}
+		got := fr.Nodes[0].Points[385]
+		if d := math.Hypot(math.Hypot(got[0]-want[0], got[1]-want[1]), got[2]-want[2]); d > 1e-6 {
+			t.Errorf("fingertip at 1 s: %v, by hand %v", got, want)
+		}
+		return
+	}
+	t.Error("no frame at t = 1 s")
+}
