@@ -33,6 +33,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Logger, NodeIO } from '@gltf-transform/core';
 import validator from 'gltf-validator';
+import { apply, mul, trs } from './mat.mjs';
 
 const TOL = 1e-5;
 const SHOWN = 4;
@@ -45,37 +46,6 @@ if (process.argv.length !== 3) {
 const dir = process.argv[2];
 const io = new NodeIO().setLogger(new Logger(Logger.Verbosity.ERROR));
 const problems = [];
-
-// trs returns T*R*S as a column-major 4x4 from a translation, a
-// quaternion [x, y, z, w] (normalized first) and a scale.
-function trs(t, q, s) {
-  const n = Math.hypot(...q) || 1;
-  const [x, y, z, w] = q.map((v) => v / n);
-  return [
-    (1 - 2 * (y * y + z * z)) * s[0], 2 * (x * y + w * z) * s[0], 2 * (x * z - w * y) * s[0], 0,
-    2 * (x * y - w * z) * s[1], (1 - 2 * (x * x + z * z)) * s[1], 2 * (y * z + w * x) * s[1], 0,
-    2 * (x * z + w * y) * s[2], 2 * (y * z - w * x) * s[2], (1 - 2 * (x * x + y * y)) * s[2], 0,
-    t[0], t[1], t[2], 1,
-  ];
-}
-
-// mul returns a*b for column-major 4x4 matrices.
-function mul(a, b) {
-  const out = new Array(16);
-  for (let c = 0; c < 4; c++) {
-    for (let r = 0; r < 4; r++) {
-      let sum = 0;
-      for (let k = 0; k < 4; k++) sum += a[4 * k + r] * b[4 * c + k];
-      out[4 * c + r] = sum;
-    }
-  }
-  return out;
-}
-
-// apply returns m*(p, 1) without the fourth component.
-function apply(m, p) {
-  return [0, 1, 2].map((r) => m[r] * p[0] + m[4 + r] * p[1] + m[8 + r] * p[2] + m[12 + r]);
-}
 
 // elements returns an accessor's elements as arrays of numbers
 // (normalized integers divided out by glTF-Transform's getElement).
