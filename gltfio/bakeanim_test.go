@@ -33,6 +33,21 @@ func mustBakeAnim(t testing.TB, name string, data []byte, fps float64) *Baked {
 	return b
 }
 
+// scenesAt plays scene 0 of the original at time tm of clip c and the
+// copy at the same time of the clip's copy, by the reference reader.
+func scenesAt(t testing.TB, orig, cp *gltfref.File, c AnimClip, tm float64) (o, k *gltfref.Scene) {
+	t.Helper()
+	o, err := orig.SceneAt(0, c.Index, tm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err = cp.SceneAt(0, c.Copy, tm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o, k
+}
+
 // refOf reads data with the tests' independent reader.
 func refOf(t testing.TB, data []byte) *gltfref.File {
 	t.Helper()
@@ -166,14 +181,7 @@ func TestBakeAnimArmPlaysWithinStated(t *testing.T) {
 	worst := 0.0
 	for _, c := range a.Clips {
 		for _, tm := range c.CheckTimes() {
-			o, err := orig.SceneAt(0, c.Index, tm)
-			if err != nil {
-				t.Fatal(err)
-			}
-			k, err := cp.SceneAt(0, c.Copy, tm)
-			if err != nil {
-				t.Fatal(err)
-			}
+			o, k := scenesAt(t, orig, cp, c, tm)
 			op, kp := o.Points[4], k.Points[4]
 			if len(op) != 386 || len(kp) != 386 {
 				t.Fatalf("%d and %d skinned vertices, want 386", len(op), len(kp))
@@ -326,14 +334,7 @@ func TestBakeAnimPublicRigsFlattenNothing(t *testing.T) {
 		worst, n := 0.0, 0
 		for _, c := range a.Clips {
 			for _, tm := range c.CheckTimes() {
-				o, err := orig.SceneAt(0, c.Index, tm)
-				if err != nil {
-					t.Fatal(err)
-				}
-				k, err := cp.SceneAt(0, c.Copy, tm)
-				if err != nil {
-					t.Fatal(err)
-				}
+				o, k := scenesAt(t, orig, cp, c, tm)
 				for node, op := range o.Points {
 					kp := k.Points[node]
 					if len(kp) != len(op) {
