@@ -8,7 +8,7 @@ import (
 )
 
 // blenderNoneLegacy writes W3 = colnorm(P3) * R * S.
-func blenderNoneLegacy(p *mgl64.Mat4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat4) bool {
+func blenderNoneLegacy(p *mgl64.Mat3x4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat3x4) bool {
 	var q mgl64.Mat3
 	linear3(p, &q)
 	for c := 0; c < 3; c++ {
@@ -37,11 +37,11 @@ func init() {
 // it equals BlenderNone for positive scales. Source:
 // BKE_bone_parent_transform_calc_from_matrices in Blender's
 // source/blender/blenkernel/intern/armature.cc.
-var BlenderNoneLegacy = Mode{
+var BlenderNoneLegacy = withKernel(Mode{
 	Name: "blender-none-legacy", Title: "Blender: None (Legacy)",
-	World: ruleWorld(scene.RuleBlenderNoneLegacy), Reference: ruleReference(scene.RuleBlenderNoneLegacy),
+	Reference:           ruleReference(scene.RuleBlenderNoneLegacy),
 	Rule:                scene.RuleBlenderNoneLegacy,
 	DropsInheritedScale: true,
 	Point:               "Divides each parent axis by its length: scale is gone, but a sheared parent shears the child (never when every node uses it).",
 	Explanation:         "Blender's None (Legacy), its behaviour before 2.81: each column of the parent's 3x3 matrix is divided by its length, which removes the parent's scale along its own axes but keeps the angles between them. Chosen as the mode, it applies to every node, so no parent is ever sheared and, with positive scales, it draws what None draws. Set on one node only (the wall's pane on B only, or -set B.rule=blender-none-legacy), it keeps the shear of a parent that follows another rule: a turned child of a stretched grandparent shears the node too, which is why Blender replaced it with None.",
-}
+}, ruleKernel(scene.RuleBlenderNoneLegacy), 0)

@@ -24,9 +24,9 @@ import (
 // accumulate-matrices reproduces the stored matrix.
 
 // A rule's fast form (called through ruleLinear) has the signature
-// func(p *mgl64.Mat4, r *mgl64.Mat3, s, ps mgl64.Vec3, o *mgl64.Mat4) bool:
+// func(p *mgl64.Mat3x4, r *mgl64.Mat3, s, ps mgl64.Vec3, o *mgl64.Mat3x4) bool:
 // it writes the rule's world linear part W3 into o's three
-// columns (o[0:3], o[4:7], o[8:11]) from the parent's world matrix p, the
+// columns (o[0:9], the 3x4 layout) from the parent's world matrix p, the
 // node's rotation columns r and scale s, and the parent's local scale
 // ps. It returns false when W3 is undefined (maya-ssc under a zero
 // parent scale); o is then left for the caller to mark.
@@ -62,45 +62,46 @@ func markUndefined(o *mgl64.Mat4) {
 // isUndefined reports the marker of markUndefined.
 func isUndefined(w *mgl64.Mat4) bool { return w[15] != 1 }
 
-// ruleWorld returns the fast WorldFunc of the matrix-based global rule
-// g: each node follows its own rule, or g.
-func ruleWorld(g scene.Rule) WorldFunc {
-	return func(nodes []scene.Node, _ *Workspace, out []mgl64.Mat4) {
-		n := count(nodes, out)
+// ruleKernel returns the 3x4 update of the matrix-based global rule g:
+// each node follows its own rule, or g.
+func ruleKernel(g scene.Rule) kernel {
+	return func(a *kargs, lo, hi int) {
+		nodes, out := a.nodes, a.out
 		var r mgl64.Mat3
-		var l mgl64.Mat4
-		for i := 0; i < n; i++ {
+		for i := lo; i < hi; i++ {
 			nd := &nodes[i]
+			o := &out[i]
 			rotCols(nd.Rotation(), &r)
 			pi := nd.Parent
+			sheared := nd.Sheared()
 			if pi < 0 {
-				if nd.Sheared() {
+				if sheared {
 					r = r.Mul3(nd.Stretch())
-					localMat(nd.Local.Position, &r, mgl64.Vec3{1, 1, 1}, &out[i])
+					localAffine(nd.Local.Position, &r, mgl64.Vec3{1, 1, 1}, o)
 				} else {
-					localMat(nd.Local.Position, &r, nd.Local.Scale, &out[i])
+					localAffine(nd.Local.Position, &r, nd.Local.Scale, o)
 				}
 				continue
 			}
-			p, o := &out[pi], &out[i]
-			if isUndefined(p) {
-				markUndefined(o)
+			if a.foreign(pi) {
+				continue
+			}
+			p := &out[pi]
+			if isUndefined3(p) {
+				markUndefined3(o)
 				continue
 			}
 			rule := nd.Rule
 			if rule == scene.RuleFollow {
 				rule = g
 			}
-			sheared := nd.Sheared()
 			if rule == scene.RuleMatrices {
 				if sheared {
-					u := nd.Stretch()
-					r = r.Mul3(u)
-					localMat(nd.Local.Position, &r, mgl64.Vec3{1, 1, 1}, &l)
+					r = r.Mul3(nd.Stretch())
+					mulLocal(p, &r, mgl64.Vec3{1, 1, 1}, nd.Local.Position, o)
 				} else {
-					localMat(nd.Local.Position, &r, nd.Local.Scale, &l)
+					mulLocal(p, &r, nd.Local.Scale, nd.Local.Position, o)
 				}
-				affMul(p, &l, o)
 				continue
 			}
 			s := nd.Local.Scale
@@ -110,24 +111,19 @@ func ruleWorld(g scene.Rule) WorldFunc {
 			if rule == scene.RuleBlenderFixShear && nd.HasRest() {
 				blenderFixShearRest(p, nd, s, o)
 			} else if !ruleLinear(rule, p, &r, s, nodes[pi].Local.Scale, o) {
-				markUndefined(o)
+				markUndefined3(o)
 				continue
 			}
 			if sheared {
 				shearLinear(o, nd.Stretch())
 			}
-			t := nd.Local.Position
-			o[3], o[7], o[11] = 0, 0, 0
-			o[12] = p[0]*t[0] + p[4]*t[1] + p[8]*t[2] + p[12]
-			o[13] = p[1]*t[0] + p[5]*t[1] + p[9]*t[2] + p[13]
-			o[14] = p[2]*t[0] + p[6]*t[1] + p[10]*t[2] + p[14]
-			o[15] = 1
+			placeChild(p, nd.Local.Position, o)
 		}
 	}
 }
 
 // ruleReference returns the readable ReferenceFunc of the matrix-based
-// global rule g (see ruleWorld): roots T*R*S, children
+// global rule g (see ruleKernel): roots T*R*S, children
 // T(P*(t,1)) * W3(P3, R, S, parent's local scale) by the node's rule.
 func ruleReference(g scene.Rule) ReferenceFunc {
 	return func(nodes []scene.Node) []mgl64.Mat4 {
@@ -175,21 +171,21 @@ func ruleReference(g scene.Rule) ReferenceFunc {
 }
 
 // shearLinear replaces o's linear columns W3 by W3 * u.
-func shearLinear(o *mgl64.Mat4, u mgl64.Mat3) {
+func shearLinear(o *mgl64.Mat3x4, u mgl64.Mat3) {
 	var w mgl64.Mat3
 	linear3(o, &w)
 	for c := 0; c < 3; c++ {
 		u0, u1, u2 := u[3*c], u[3*c+1], u[3*c+2]
-		o[4*c] = w[0]*u0 + w[3]*u1 + w[6]*u2
-		o[4*c+1] = w[1]*u0 + w[4]*u1 + w[7]*u2
-		o[4*c+2] = w[2]*u0 + w[5]*u1 + w[8]*u2
+		o[3*c] = w[0]*u0 + w[3]*u1 + w[6]*u2
+		o[3*c+1] = w[1]*u0 + w[4]*u1 + w[7]*u2
+		o[3*c+2] = w[2]*u0 + w[5]*u1 + w[8]*u2
 	}
 }
 
 // ruleLinear calls rule's fast nodeLinear. A switch of direct calls, not
-// a call through ruleFast: the compiler then sees that r does not escape,
+// a call through a table: the compiler then sees that r does not escape,
 // and the update allocates nothing.
-func ruleLinear(rule scene.Rule, p *mgl64.Mat4, r *mgl64.Mat3, s, ps mgl64.Vec3, o *mgl64.Mat4) bool {
+func ruleLinear(rule scene.Rule, p *mgl64.Mat3x4, r *mgl64.Mat3, s, ps mgl64.Vec3, o *mgl64.Mat3x4) bool {
 	switch rule {
 	case scene.RuleBlenderFixShear:
 		return blenderFixShear(p, r, s, ps, o)
@@ -281,13 +277,6 @@ func orthoY(m *mgl64.Mat3, unit bool) {
 	m[6], m[7], m[8] = z0, z1, z2
 }
 
-// linear3 copies the 3x3 linear part of a into o.
-func linear3(a *mgl64.Mat4, o *mgl64.Mat3) {
-	o[0], o[1], o[2] = a[0], a[1], a[2]
-	o[3], o[4], o[5] = a[4], a[5], a[6]
-	o[6], o[7], o[8] = a[8], a[9], a[10]
-}
-
 // colLen returns the length of column c of m.
 func colLen(m *mgl64.Mat3, c int) float64 {
 	return math.Sqrt(m[3*c]*m[3*c] + m[3*c+1]*m[3*c+1] + m[3*c+2]*m[3*c+2])
@@ -295,11 +284,11 @@ func colLen(m *mgl64.Mat3, c int) float64 {
 
 // writeQRS writes q * r * diag(k) into o's linear columns: column c is
 // q times r's column c, times k[c].
-func writeQRS(q, r *mgl64.Mat3, k mgl64.Vec3, o *mgl64.Mat4) {
+func writeQRS(q, r *mgl64.Mat3, k mgl64.Vec3, o *mgl64.Mat3x4) {
 	for c := 0; c < 3; c++ {
 		r0, r1, r2 := r[3*c]*k[c], r[3*c+1]*k[c], r[3*c+2]*k[c]
-		o[4*c] = q[0]*r0 + q[3]*r1 + q[6]*r2
-		o[4*c+1] = q[1]*r0 + q[4]*r1 + q[7]*r2
-		o[4*c+2] = q[2]*r0 + q[5]*r1 + q[8]*r2
+		o[3*c] = q[0]*r0 + q[3]*r1 + q[6]*r2
+		o[3*c+1] = q[1]*r0 + q[4]*r1 + q[7]*r2
+		o[3*c+2] = q[2]*r0 + q[5]*r1 + q[8]*r2
 	}
 }
