@@ -10,18 +10,7 @@ import (
 // blenderAligned writes W3 = colnorm(Q) * R * S * diag(l), Q =
 // orthoY(P3, keep lengths), l its column lengths.
 func blenderAligned(p *mgl64.Mat3x4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat3x4) bool {
-	var q mgl64.Mat3
-	linear3(p, &q)
-	orthoY(&q, false)
-	var l mgl64.Vec3
-	for c := 0; c < 3; c++ {
-		l[c] = colLen(&q, c)
-		if l[c] > 0 {
-			k := 1 / l[c]
-			q[3*c], q[3*c+1], q[3*c+2] = q[3*c]*k, q[3*c+1]*k, q[3*c+2]*k
-		}
-	}
-	writeQRS(&q, r, mgl64.Vec3{s[0] * l[0], s[1] * l[1], s[2] * l[2]}, o)
+	blenderLinear(scene.RuleBlenderAligned, p, r, s, o)
 	return true
 }
 

@@ -11,16 +11,17 @@ import (
 
 // blenderAverage writes W3 = cbrt|det P3| * orthoY(P3, unit) * R * S.
 func blenderAverage(p *mgl64.Mat3x4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat3x4) bool {
-	var q mgl64.Mat3
-	linear3(p, &q)
+	blenderLinear(scene.RuleBlenderAverage, p, r, s, o)
+	return true
+}
+
+// averageScale returns cbrt(|det q|), the uniform scale of Average.
+func averageScale(q *mgl64.Mat3) float64 {
 	// mgl64's Mat3.Det, term for term: where P3 is singular (a zero
 	// scale above) the determinant is rounding noise, and its cube root
 	// magnifies any difference in how the noise was summed.
 	det := q[0]*q[4]*q[8] + q[3]*q[7]*q[2] + q[6]*q[1]*q[5] - q[6]*q[4]*q[2] - q[3]*q[1]*q[8] - q[0]*q[7]*q[5]
-	k := math.Cbrt(math.Abs(det))
-	orthoY(&q, true)
-	writeQRS(&q, r, mgl64.Vec3{s[0] * k, s[1] * k, s[2] * k}, o)
-	return true
+	return math.Cbrt(math.Abs(det))
 }
 
 func blenderAverageRef(p3, r mgl64.Mat3, s, _ mgl64.Vec3) (mgl64.Mat3, bool) {

@@ -9,10 +9,7 @@ import (
 
 // blenderNone writes W3 = orthoY(P3, unit) * R * S.
 func blenderNone(p *mgl64.Mat3x4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat3x4) bool {
-	var q mgl64.Mat3
-	linear3(p, &q)
-	orthoY(&q, true)
-	writeQRS(&q, r, s, o)
+	blenderLinear(scene.RuleBlenderNone, p, r, s, o)
 	return true
 }
 

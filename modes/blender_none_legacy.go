@@ -9,16 +9,22 @@ import (
 
 // blenderNoneLegacy writes W3 = colnorm(P3) * R * S.
 func blenderNoneLegacy(p *mgl64.Mat3x4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat3x4) bool {
-	var q mgl64.Mat3
-	linear3(p, &q)
+	blenderLinear(scene.RuleBlenderNoneLegacy, p, r, s, o)
+	return true
+}
+
+// colNormalize divides each column of q by its length (a zero column
+// stays zero) and returns the lengths.
+func colNormalize(q *mgl64.Mat3) mgl64.Vec3 {
+	var l mgl64.Vec3
 	for c := 0; c < 3; c++ {
-		if l := colLen(&q, c); l > 0 {
-			k := 1 / l
+		l[c] = colLen(q, c)
+		if l[c] > 0 {
+			k := 1 / l[c]
 			q[3*c], q[3*c+1], q[3*c+2] = q[3*c]*k, q[3*c+1]*k, q[3*c+2]*k
 		}
 	}
-	writeQRS(&q, r, s, o)
-	return true
+	return l
 }
 
 func blenderNoneLegacyRef(p3, r mgl64.Mat3, s, _ mgl64.Vec3) (mgl64.Mat3, bool) {
