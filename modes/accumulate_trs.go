@@ -7,56 +7,93 @@ import (
 	"skewlab/transform"
 )
 
+// worldTRS is a node's accumulated rotation q, scale s and n = |q|^2
+// under accumulate-trs (its position is in the world matrix), kept in
+// the workspace for its children: one 64-byte record, so a child reads
+// one stream.
+type worldTRS struct {
+	q mgl64.Quat
+	s mgl64.Vec3
+	n float64
+}
+
 // accumulateTRS is AccumulateTRS's 3x4 update; the Mode value, its
 // formula and its source are at the end of this file.
+//
+// The rotation matrix of the world quaternion q needs 2/|q|^2 (exact for
+// a q that is not quite unit). Waiting for q and then for |q|^2 is the
+// longest chain of the update, so the factor is taken from the estimate
+// |q_parent|^2 * |q_local|^2 (the parent's n, computed exactly from its
+// own q, times the node's), which differs from |q|^2 by the product's
+// rounding only (a few 1e-16, never accumulated down the tree: each
+// node stores the exact |q|^2 for its children); within unitTol of 1
+// the factor is 2, within 1e-8 2(2 - estimate) (see rotSlow), elsewhere
+// rotCols's exact 2/|q|^2.
 func accumulateTRS(a *kargs, lo, hi int) {
-	nodes, out, ws := a.nodes, a.out, a.ws
-	rot, scl := ws.rot, ws.scl
+	nodes, out, acc := a.nodes[:hi], a.out[:hi], a.ws.trs[:hi]
+	own, me := a.own, a.me
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
-		q, s, p := nd.Rotation(), nd.Local.Scale, nd.Local.Position
-		o := &out[i]
+		// Scalars throughout: a Quat value kept whole goes through the
+		// stack, and the wide copies stall on the narrow stores.
+		lq := &nd.Local.Rotation
+		w, x, y, z := lq.W, lq.V[0], lq.V[1], lq.V[2]
+		if nd.HasRest() {
+			w, x, y, z = restRotation(nd)
+		}
+		est := w*w + x*x + y*y + z*z
+		s0, s1, s2 := nd.Local.Scale[0], nd.Local.Scale[1], nd.Local.Scale[2]
+		t0, t1, t2 := nd.Local.Position[0], nd.Local.Position[1], nd.Local.Position[2]
+		o, me4 := &out[i], &acc[i]
+		n := est
 		if pi := nd.Parent; pi >= 0 {
-			if a.foreign(pi) {
-				continue
+			if own != nil {
+				if ow := own[pi]; ow != 0 && ow != me {
+					a.stale = true
+					continue
+				}
 			}
 			// The parent's W has columns R_p * S_p, so W_p * p is
 			// position_p + R_p(S_p ∘ p): the seed's position rule.
-			w := &out[pi]
-			p = mgl64.Vec3{
-				w[0]*p[0] + w[3]*p[1] + w[6]*p[2] + w[9],
-				w[1]*p[0] + w[4]*p[1] + w[7]*p[2] + w[10],
-				w[2]*p[0] + w[5]*p[1] + w[8]*p[2] + w[11],
-			}
-			a := rot[pi]
-			q = mgl64.Quat{
-				W: a.W*q.W - a.V[0]*q.V[0] - a.V[1]*q.V[1] - a.V[2]*q.V[2],
-				V: mgl64.Vec3{
-					a.W*q.V[0] + a.V[0]*q.W + a.V[1]*q.V[2] - a.V[2]*q.V[1],
-					a.W*q.V[1] - a.V[0]*q.V[2] + a.V[1]*q.W + a.V[2]*q.V[0],
-					a.W*q.V[2] + a.V[0]*q.V[1] - a.V[1]*q.V[0] + a.V[2]*q.W,
-				},
-			}
-			ps := scl[pi]
-			s = mgl64.Vec3{ps[0] * s[0], ps[1] * s[1], ps[2] * s[2]}
+			p := &out[pi]
+			t0, t1, t2 = p[0]*t0+p[3]*t1+p[6]*t2+p[9],
+				p[1]*t0+p[4]*t1+p[7]*t2+p[10],
+				p[2]*t0+p[5]*t1+p[8]*t2+p[11]
+			pa := &acc[pi]
+			est *= pa.n
+			aw, ax, ay, az := pa.q.W, pa.q.V[0], pa.q.V[1], pa.q.V[2]
+			w, x, y, z = aw*w-ax*x-ay*y-az*z,
+				aw*x+ax*w+ay*z-az*y,
+				aw*y-ax*z+ay*w+az*x,
+				aw*z+ax*y-ay*x+az*w
+			s0, s1, s2 = pa.s[0]*s0, pa.s[1]*s1, pa.s[2]*s2
+			n = w*w + x*x + y*y + z*z
 		}
-		rot[i], scl[i] = q, s
-		// Rotation matrix of q (2/|q|^2 form, exact for non-unit q), times S.
-		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
-		nn := w*w + x*x + y*y + z*z
-		if !(nn > 1e-300) || nn > 1e300 {
-			w, x, y, z, nn = 1, 0, 0, 0, 1
+		me4.q.W, me4.q.V[0], me4.q.V[1], me4.q.V[2] = w, x, y, z
+		me4.s[0], me4.s[1], me4.s[2], me4.n = s0, s1, s2, n
+		k := 2.0
+		if d := est - 1; d > unitTol || d < -unitTol {
+			k = 2 * (2 - est)
+			if d > 1e-8 || d < -1e-8 {
+				k = rotFactor(n)
+			}
 		}
-		k := 2 / nn
 		xs, ys, zs := x*k, y*k, z*k
 		wx, wy, wz := w*xs, w*ys, w*zs
 		xx, xy, xz := x*xs, x*ys, x*zs
 		yy, yz, zz := y*ys, y*zs, z*zs
-		o[0], o[1], o[2] = (1-(yy+zz))*s[0], (xy+wz)*s[0], (xz-wy)*s[0]
-		o[3], o[4], o[5] = (xy-wz)*s[1], (1-(xx+zz))*s[1], (yz+wx)*s[1]
-		o[6], o[7], o[8] = (xz+wy)*s[2], (yz-wx)*s[2], (1-(xx+yy))*s[2]
-		o[9], o[10], o[11] = p[0], p[1], p[2]
+		o[0], o[1], o[2] = (1-(yy+zz))*s0, (xy+wz)*s0, (xz-wy)*s0
+		o[3], o[4], o[5] = (xy-wz)*s1, (1-(xx+zz))*s1, (yz+wx)*s1
+		o[6], o[7], o[8] = (xz+wy)*s2, (yz-wx)*s2, (1-(xx+yy))*s2
+		o[9], o[10], o[11] = t0, t1, t2
 	}
+}
+
+// restRotation returns nd.Rotation() (Rest * Local.Rotation) as scalars
+// w, x, y, z.
+func restRotation(nd *scene.Node) (w, x, y, z float64) {
+	q := nd.Rotation()
+	return q.W, q.V[0], q.V[1], q.V[2]
 }
 
 // accumulateTRSRef composes the world TRS with transform.Compose and

@@ -66,8 +66,9 @@ func markUndefined3(o *mgl64.Mat3x4) {
 }
 
 // isUndefined3 reports the marker of markUndefined3 (tested on the
-// position's x, which every marker carries).
-func isUndefined3(w *mgl64.Mat3x4) bool { return math.Float64bits(w[9]) == undefBits }
+// position's x, which every marker carries; the NaN test first, so that
+// a finite matrix costs one comparison).
+func isUndefined3(w *mgl64.Mat3x4) bool { return w[9] != w[9] && math.Float64bits(w[9]) == undefBits }
 
 // IsUndefinedAffine reports whether w, a world matrix in the 3x4 layout
 // (Mode.Affine, Pool.Affine), is the marker of a node the rule leaves

@@ -93,7 +93,7 @@ func BenchmarkUniformInnerScaleCold(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		ws := &wss[i%2]
 		ws.grow(len(nodes), UniformInnerScale.need)
-		clear(ws.uKey) // forget the cached cube roots
+		clear(ws.u) // forget the cached cube roots
 		t0 := time.Now()
 		UniformInnerScale.World(nodes, ws, out)
 		t1 := time.Now()

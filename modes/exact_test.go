@@ -295,11 +295,11 @@ func TestExactCheckCatchesWrongKernels(t *testing.T) {
 					w[1]*p[0] + w[4]*p[1] + w[7]*p[2] + w[10],
 					w[2]*p[0] + w[5]*p[1] + w[8]*p[2] + w[11],
 				}
-				q = q.Mul(a.ws.rot[pi]) // wrong order
-				ps := a.ws.scl[pi]
+				q = q.Mul(a.ws.trs[pi].q) // wrong order
+				ps := a.ws.trs[pi].s
 				s = mgl64.Vec3{ps[0] * s[0], ps[1] * s[1], ps[2] * s[2]}
 			}
-			a.ws.rot[i], a.ws.scl[i] = q, s
+			a.ws.trs[i] = worldTRS{q, s, q.Dot(q)}
 			var r mgl64.Mat3
 			rotCols(q, &r)
 			localAffine(p, &r, s, &a.out[i])

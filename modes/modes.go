@@ -35,17 +35,10 @@ import (
 // allocate nothing. A Workspace is not safe for concurrent use: give
 // each concurrent update its own.
 type Workspace struct {
-	m   []mgl64.Mat3x4 // inherited frame (uniform-inner-scale)
-	r   []mgl64.Mat3   // rotation chain (skew-stripping)
-	l   []mgl64.Mat3   // 3x3 part of the full matrix chain (skew-stripping; its position is in out)
-	rot []mgl64.Quat   // accumulated rotation (accumulate-trs)
-	scl []mgl64.Vec3   // accumulated scale (accumulate-trs)
-	// uKey and u cache UniformPart per node: u[i] = UniformPart(uKey[i]).
-	// The zero value is a valid entry (UniformPart of 0 is 0), so the
-	// cache needs no invalidation; a node whose scale is unchanged since
-	// the last update skips the cube root.
-	uKey []mgl64.Vec3
-	u    []float64
+	trs []worldTRS   // accumulated rotation and scale (accumulate-trs)
+	f   []mgl64.Mat3 // inherited frame's linear part (uniform-inner-scale; its position is in out)
+	u   []uniformKey // the UniformPart cache (uniform-inner-scale)
+	ch  []chains     // matrix and rotation chains (skew-stripping)
 	// aff holds the 3x4 world matrices of a Mat4 update (Mode.World,
 	// Pool.World), expanded into the caller's Mat4s.
 	aff []mgl64.Mat3x4
@@ -58,25 +51,21 @@ type Workspace struct {
 // Buffers a mode's kernel uses (Mode.need), grown before an update so
 // that no worker grows anything.
 const (
-	needTRS    = 1 << iota // rot, scl
-	needFrames             // m
-	needChains             // r, l
-	needU                  // uKey, u
+	needTRS    = 1 << iota // trs
+	needFrames             // f, u
+	needChains             // ch
 )
 
 // grow sizes the buffers named by need to n nodes.
 func (w *Workspace) grow(n int, need uint8) {
 	if need&needTRS != 0 {
-		w.rot, w.scl = growTo(w.rot, n), growTo(w.scl, n)
+		w.trs = growTo(w.trs, n)
 	}
 	if need&needFrames != 0 {
-		w.m = growTo(w.m, n)
+		w.f, w.u = growTo(w.f, n), growTo(w.u, n)
 	}
 	if need&needChains != 0 {
-		w.r, w.l = growTo(w.r, n), growTo(w.l, n)
-	}
-	if need&needU != 0 {
-		w.uKey, w.u = growTo(w.uKey, n), growTo(w.u, n)
+		w.ch = growTo(w.ch, n)
 	}
 }
 

@@ -65,7 +65,166 @@ func isUndefined(w *mgl64.Mat4) bool { return w[15] != 1 }
 // ruleKernel returns the 3x4 update of the matrix-based global rule g:
 // each node follows its own rule, or g.
 func ruleKernel(g scene.Rule) kernel {
+	switch g {
+	case scene.RuleMatrices:
+		return matricesRange
+	case scene.RuleMayaSSC:
+		return mayaRange
+	}
 	return func(a *kargs, lo, hi int) { ruleRange(a, lo, hi, g) }
+}
+
+// plain reports a node with neither a residual shear nor a rest
+// rotation, by the bits of those fields: a -0 among them counts as not
+// plain, which only sends the node down the general path (ruleNode),
+// which handles it.
+func plain(nd *scene.Node) bool {
+	return math.Float64bits(nd.Shear[0])|math.Float64bits(nd.Shear[1])|math.Float64bits(nd.Shear[2])|
+		math.Float64bits(nd.Rest.W)|math.Float64bits(nd.Rest.V[0])|math.Float64bits(nd.Rest.V[1])|math.Float64bits(nd.Rest.V[2]) == 0
+}
+
+// matricesRange is ruleRange under accumulate-matrices, the common node
+// (a plain child following the global rule) written out in full: the
+// rotation (see rotation), T*R*S and the affine product, nothing
+// called. Any other node goes through ruleNode.
+func matricesRange(a *kargs, lo, hi int) {
+	nodes, out := a.nodes[:hi], a.out[:hi]
+	own, me := a.own, a.me
+	for i := lo; i < hi; i++ {
+		nd := &nodes[i]
+		pi := nd.Parent
+		if pi < 0 || nd.Rule > scene.RuleMatrices || !plain(nd) {
+			rule := nd.Rule
+			if rule == scene.RuleFollow {
+				rule = scene.RuleMatrices
+			}
+			ruleNode(a, i, rule)
+			continue
+		}
+		if own != nil {
+			if ow := own[pi]; ow != 0 && ow != me {
+				a.stale = true
+				continue
+			}
+		}
+		p, o := &out[pi], &out[i]
+		if isUndefined3(p) {
+			markUndefined3(o)
+			continue
+		}
+		q := &nd.Local.Rotation
+		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+		k := 2.0
+		if n := w*w + x*x + y*y + z*z; n-1 > unitTol || n-1 < -unitTol {
+			k = rotSlow(n)
+		}
+		xs, ys, zs := x*k, y*k, z*k
+		wx, wy, wz := w*xs, w*ys, w*zs
+		xx, xy, xz := x*xs, x*ys, x*zs
+		yy, yz, zz := y*ys, y*zs, z*zs
+		s0, s1, s2 := nd.Local.Scale[0], nd.Local.Scale[1], nd.Local.Scale[2]
+		b0, b1, b2 := (1-(yy+zz))*s0, (xy+wz)*s0, (xz-wy)*s0
+		b3, b4, b5 := (xy-wz)*s1, (1-(xx+zz))*s1, (yz+wx)*s1
+		b6, b7, b8 := (xz+wy)*s2, (yz-wx)*s2, (1-(xx+yy))*s2
+		o[0] = p[0]*b0 + p[3]*b1 + p[6]*b2
+		o[1] = p[1]*b0 + p[4]*b1 + p[7]*b2
+		o[2] = p[2]*b0 + p[5]*b1 + p[8]*b2
+		o[3] = p[0]*b3 + p[3]*b4 + p[6]*b5
+		o[4] = p[1]*b3 + p[4]*b4 + p[7]*b5
+		o[5] = p[2]*b3 + p[5]*b4 + p[8]*b5
+		o[6] = p[0]*b6 + p[3]*b7 + p[6]*b8
+		o[7] = p[1]*b6 + p[4]*b7 + p[7]*b8
+		o[8] = p[2]*b6 + p[5]*b7 + p[8]*b8
+		t := &nd.Local.Position
+		o[9] = p[0]*t[0] + p[3]*t[1] + p[6]*t[2] + p[9]
+		o[10] = p[1]*t[0] + p[4]*t[1] + p[7]*t[2] + p[10]
+		o[11] = p[2]*t[0] + p[5]*t[1] + p[8]*t[2] + p[11]
+	}
+}
+
+// mayaRange is ruleRange under maya-ssc, written out as matricesRange
+// is. The parent's linear part times its inverse local scale, P3 *
+// diag(1/s_parent), is made once per parent and kept for its next
+// child; it differs from the readable order P3 * (diag(1/s_parent) * R
+// * S) by rounding only.
+func mayaRange(a *kargs, lo, hi int) {
+	nodes, out := a.nodes[:hi], a.out[:hi]
+	own, me := a.own, a.me
+	mayaP := -1
+	var m mgl64.Mat3 // P3 * diag(1/s_parent) of parent mayaP
+	mayaOK := false
+	for i := lo; i < hi; i++ {
+		nd := &nodes[i]
+		pi := nd.Parent
+		if pi < 0 || (nd.Rule != scene.RuleFollow && nd.Rule != scene.RuleMayaSSC) || !plain(nd) {
+			rule := nd.Rule
+			if rule == scene.RuleFollow {
+				rule = scene.RuleMayaSSC
+			}
+			ruleNode(a, i, rule)
+			continue
+		}
+		if own != nil {
+			if ow := own[pi]; ow != 0 && ow != me {
+				a.stale = true
+				continue
+			}
+		}
+		p, o := &out[pi], &out[i]
+		if isUndefined3(p) {
+			markUndefined3(o)
+			continue
+		}
+		if pi != mayaP {
+			mayaOK = mayaParent(p, &nodes[pi].Local.Scale, &m)
+			mayaP = pi
+		}
+		if !mayaOK {
+			markUndefined3(o)
+			continue
+		}
+		q := &nd.Local.Rotation
+		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+		k := 2.0
+		if n := w*w + x*x + y*y + z*z; n-1 > unitTol || n-1 < -unitTol {
+			k = rotSlow(n)
+		}
+		xs, ys, zs := x*k, y*k, z*k
+		wx, wy, wz := w*xs, w*ys, w*zs
+		xx, xy, xz := x*xs, x*ys, x*zs
+		yy, yz, zz := y*ys, y*zs, z*zs
+		s0, s1, s2 := nd.Local.Scale[0], nd.Local.Scale[1], nd.Local.Scale[2]
+		b0, b1, b2 := (1-(yy+zz))*s0, (xy+wz)*s0, (xz-wy)*s0
+		b3, b4, b5 := (xy-wz)*s1, (1-(xx+zz))*s1, (yz+wx)*s1
+		b6, b7, b8 := (xz+wy)*s2, (yz-wx)*s2, (1-(xx+yy))*s2
+		o[0] = m[0]*b0 + m[3]*b1 + m[6]*b2
+		o[1] = m[1]*b0 + m[4]*b1 + m[7]*b2
+		o[2] = m[2]*b0 + m[5]*b1 + m[8]*b2
+		o[3] = m[0]*b3 + m[3]*b4 + m[6]*b5
+		o[4] = m[1]*b3 + m[4]*b4 + m[7]*b5
+		o[5] = m[2]*b3 + m[5]*b4 + m[8]*b5
+		o[6] = m[0]*b6 + m[3]*b7 + m[6]*b8
+		o[7] = m[1]*b6 + m[4]*b7 + m[7]*b8
+		o[8] = m[2]*b6 + m[5]*b7 + m[8]*b8
+		t := &nd.Local.Position
+		o[9] = p[0]*t[0] + p[3]*t[1] + p[6]*t[2] + p[9]
+		o[10] = p[1]*t[0] + p[4]*t[1] + p[7]*t[2] + p[10]
+		o[11] = p[2]*t[0] + p[5]*t[1] + p[8]*t[2] + p[11]
+	}
+}
+
+// mayaParent writes P3 * diag(1/ps) into m, P3 the linear part of p and
+// ps the parent's local scale; false when an inverse is infinite (the
+// child is then undefined, see mayaSSC).
+func mayaParent(p *mgl64.Mat3x4, ps *mgl64.Vec3, m *mgl64.Mat3) bool {
+	i0, i1, i2 := 1/ps[0], 1/ps[1], 1/ps[2]
+	if math.IsInf(i0, 0) || math.IsInf(i1, 0) || math.IsInf(i2, 0) {
+		return false
+	}
+	m[0], m[1], m[2] = p[0]*i0, p[1]*i0, p[2]*i0
+	m[3], m[4], m[5] = p[3]*i1, p[4]*i1, p[5]*i1
+	m[6], m[7], m[8] = p[6]*i2, p[7]*i2, p[8]*i2
+	return true
 }
 
 // ruleRange is the matrix-based rules' update of nodes [lo, hi) under
@@ -90,7 +249,7 @@ func ruleRange(a *kargs, lo, hi int, g scene.Rule) {
 		if rule == scene.RuleFollow {
 			rule = g
 		}
-		if pi < 0 || nd.Shear != [3]float64{} || nd.Rest != (mgl64.Quat{}) {
+		if pi < 0 || !plain(nd) {
 			ruleNode(a, i, rule)
 			continue
 		}
@@ -155,21 +314,37 @@ func ruleRange(a *kargs, lo, hi int, g scene.Rule) {
 }
 
 // rotation returns the rotation matrix of the quaternion (w, x, y, z)
-// column-major, as rotCols writes it: for a quaternion of unit length to
-// within 1e-8 the factor 2/|q|^2 is taken as 2(2 - |q|^2), which differs
-// from it by (|q|^2 - 1)^2, at most 1e-16 relative, and needs no
-// division.
+// column-major, as rotCols writes it, with the factor 2/|q|^2 taken as
+// 2 for a quaternion of unit length to within unitTol (it then differs
+// from 2/|q|^2 by at most 4e-15 relative) and as rotSlow gives it
+// otherwise. The factor then depends on |q|^2 only through a branch the
+// processor predicts, not through the arithmetic: the rotation starts as
+// soon as q is loaded.
 func rotation(w, x, y, z float64) (r0, r1, r2, r3, r4, r5, r6, r7, r8 float64) {
-	n := w*w + x*x + y*y + z*z
-	k := 2 * (2 - n)
-	if d := n - 1; d > 1e-8 || d < -1e-8 {
-		k = rotFactor(n)
+	k := 2.0
+	if n := w*w + x*x + y*y + z*z; n-1 > unitTol || n-1 < -unitTol {
+		k = rotSlow(n)
 	}
 	xs, ys, zs := x*k, y*k, z*k
 	wx, wy, wz := w*xs, w*ys, w*zs
 	xx, xy, xz := x*xs, x*ys, x*zs
 	yy, yz, zz := y*ys, y*zs, z*zs
 	return 1 - (yy + zz), xy + wz, xz - wy, xy - wz, 1 - (xx + zz), yz + wx, xz + wy, yz - wx, 1 - (xx + yy)
+}
+
+// unitTol is how far |q|^2 may be from 1 for rotation to take 2/|q|^2
+// as 2: a normalised float64 quaternion is within a few 1e-16.
+const unitTol = 4e-15
+
+// rotSlow is the factor 2/n of a quaternion with |q|^2 = n outside
+// unitTol: 2(2 - n) within 1e-8 of 1 (it differs from 2/n by (n-1)^2,
+// at most 1e-16 relative, and needs no division), else rotCols's 2/n, or
+// 0 (the identity) where rotCols gives the identity.
+func rotSlow(n float64) float64 {
+	if d := n - 1; d <= 1e-8 && d >= -1e-8 {
+		return 2 * (2 - n)
+	}
+	return rotFactor(n)
 }
 
 // rotFactor is rotCols's factor 2/n for a squared quaternion length n,
