@@ -9,8 +9,9 @@ import (
 
 // worldTRS is a node's accumulated rotation q, scale s and n = |q|^2
 // under accumulate-trs (its position is in the world matrix), kept in
-// the workspace for its children: one 64-byte record, so a child reads
-// one stream.
+// the workspace for its children (only nodes that have children write
+// one, see kargs.kids): one 64-byte record, so a child reads one
+// stream.
 type worldTRS struct {
 	q mgl64.Quat
 	s mgl64.Vec3
@@ -31,21 +32,20 @@ type worldTRS struct {
 // rotCols's exact 2/|q|^2.
 func accumulateTRS(a *kargs, lo, hi int) {
 	nodes, out, acc := a.nodes[:hi], a.out[:hi], a.ws.trs[:hi]
-	own, me := a.own, a.me
+	own, me, kids := a.own, a.me, a.kids
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
 		// Scalars throughout: a Quat value kept whole goes through the
 		// stack, and the wide copies stall on the narrow stores.
 		lq := &nd.Local.Rotation
 		w, x, y, z := lq.W, lq.V[0], lq.V[1], lq.V[2]
-		if nd.HasRest() {
+		if !plain(nd) && nd.HasRest() { // plain reads the node's every line: see floorKernel
 			w, x, y, z = restRotation(nd)
 		}
 		est := w*w + x*x + y*y + z*z
-		s0, s1, s2 := nd.Local.Scale[0], nd.Local.Scale[1], nd.Local.Scale[2]
-		t0, t1, t2 := nd.Local.Position[0], nd.Local.Position[1], nd.Local.Position[2]
-		o, me4 := &out[i], &acc[i]
-		n := est
+		// A root composes with the identity (exact: products with 0
+		// and 1), so that roots and children share one path.
+		p, pa := &identity3x4, &identityTRS
 		if pi := nd.Parent; pi >= 0 {
 			if own != nil {
 				if ow := own[pi]; ow != 0 && ow != me {
@@ -53,41 +53,57 @@ func accumulateTRS(a *kargs, lo, hi int) {
 					continue
 				}
 			}
-			// The parent's W has columns R_p * S_p, so W_p * p is
-			// position_p + R_p(S_p ∘ p): the seed's position rule.
-			p := &out[pi]
-			t0, t1, t2 = p[0]*t0+p[3]*t1+p[6]*t2+p[9],
-				p[1]*t0+p[4]*t1+p[7]*t2+p[10],
-				p[2]*t0+p[5]*t1+p[8]*t2+p[11]
-			pa := &acc[pi]
-			est *= pa.n
-			aw, ax, ay, az := pa.q.W, pa.q.V[0], pa.q.V[1], pa.q.V[2]
-			w, x, y, z = aw*w-ax*x-ay*y-az*z,
-				aw*x+ax*w+ay*z-az*y,
-				aw*y-ax*z+ay*w+az*x,
-				aw*z+ax*y-ay*x+az*w
-			s0, s1, s2 = pa.s[0]*s0, pa.s[1]*s1, pa.s[2]*s2
-			n = w*w + x*x + y*y + z*z
+			if !hasKids(kids, pi) {
+				a.stale = true
+				continue
+			}
+			p, pa = &out[pi], &acc[pi]
 		}
-		me4.q.W, me4.q.V[0], me4.q.V[1], me4.q.V[2] = w, x, y, z
-		me4.s[0], me4.s[1], me4.s[2], me4.n = s0, s1, s2, n
+		est *= pa.n
+		aw, ax, ay, az := pa.q.W, pa.q.V[0], pa.q.V[1], pa.q.V[2]
+		w, x, y, z = aw*w-ax*x-ay*y-az*z,
+			aw*x+ax*w+ay*z-az*y,
+			aw*y-ax*z+ay*w+az*x,
+			aw*z+ax*y-ay*x+az*w
 		k := 2.0
 		if d := est - 1; d > unitTol || d < -unitTol {
 			k = 2 * (2 - est)
 			if d > 1e-8 || d < -1e-8 {
-				k = rotFactor(n)
+				k = rotFactor(w*w + x*x + y*y + z*z)
 			}
+		}
+		parent := hasKids(kids, i)
+		if parent {
+			rec := &acc[i]
+			rec.q.W, rec.q.V[0], rec.q.V[1], rec.q.V[2] = w, x, y, z
+			rec.n = w*w + x*x + y*y + z*z
+			rec.s[0], rec.s[1], rec.s[2] = pa.s[0]*nd.Local.Scale[0], pa.s[1]*nd.Local.Scale[1], pa.s[2]*nd.Local.Scale[2]
 		}
 		xs, ys, zs := x*k, y*k, z*k
 		wx, wy, wz := w*xs, w*ys, w*zs
 		xx, xy, xz := x*xs, x*ys, x*zs
 		yy, yz, zz := y*ys, y*zs, z*zs
-		o[0], o[1], o[2] = (1-(yy+zz))*s0, (xy+wz)*s0, (xz-wy)*s0
-		o[3], o[4], o[5] = (xy-wz)*s1, (1-(xx+zz))*s1, (yz+wx)*s1
-		o[6], o[7], o[8] = (xz+wy)*s2, (yz-wx)*s2, (1-(xx+yy))*s2
-		o[9], o[10], o[11] = t0, t1, t2
+		o := &out[i]
+		s := pa.s[0] * nd.Local.Scale[0]
+		o[0], o[1], o[2] = (1-(yy+zz))*s, (xy+wz)*s, (xz-wy)*s
+		s = pa.s[1] * nd.Local.Scale[1]
+		o[3], o[4], o[5] = (xy-wz)*s, (1-(xx+zz))*s, (yz+wx)*s
+		s = pa.s[2] * nd.Local.Scale[2]
+		o[6], o[7], o[8] = (xz+wy)*s, (yz-wx)*s, (1-(xx+yy))*s
+		// The parent's W has columns R_p * S_p, so W_p * p is
+		// position_p + R_p(S_p ∘ p): the seed's position rule.
+		t := &nd.Local.Position
+		o[9] = p[0]*t[0] + p[3]*t[1] + p[6]*t[2] + p[9]
+		o[10] = p[1]*t[0] + p[4]*t[1] + p[7]*t[2] + p[10]
+		o[11] = p[2]*t[0] + p[5]*t[1] + p[8]*t[2] + p[11]
 	}
 }
+
+// identity3x4 and identityTRS are what a root composes with.
+var (
+	identity3x4 = mgl64.Mat3x4{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}
+	identityTRS = worldTRS{q: mgl64.QuatIdent(), s: mgl64.Vec3{1, 1, 1}, n: 1}
+)
 
 // restRotation returns nd.Rotation() (Rest * Local.Rotation) as scalars
 // w, x, y, z.

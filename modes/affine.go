@@ -27,6 +27,14 @@ type kernel func(a *kargs, lo, hi int)
 // Pool): with own non-nil, a node whose parent is owned by another worker
 // (own[parent] neither 0, the shared top, nor me) is not computed and
 // stale is set; it reads nothing another worker writes.
+//
+// kids marks the nodes that have children (bit i%64 of kids[i/64]), for
+// the kernels that keep a workspace record per node for its children
+// (accumulate-trs, uniform-inner-scale, skew-stripping): only marked
+// nodes write one, so leaves (three quarters of a 4-ary tree) cost no
+// memory beyond their world matrix. A child whose parent is not marked
+// (the hierarchy changed since the marks were made) sets stale, and the
+// caller marks again and runs again.
 type kargs struct {
 	nodes []scene.Node
 	ws    *Workspace
@@ -34,6 +42,29 @@ type kargs struct {
 	own   []uint8
 	me    uint8
 	stale bool
+	kids  []uint64
+}
+
+// hasKids reports the mark of node i in kids.
+func hasKids(kids []uint64, i int) bool { return kids[uint(i)>>6]&(1<<(uint(i)&63)) != 0 }
+
+// kidsOf returns ws.kids marking the nodes of nodes that have children,
+// made again when again is set or when they were made for another node
+// count.
+func (w *Workspace) kidsOf(nodes []scene.Node, again bool) []uint64 {
+	n := len(nodes)
+	if !again && w.kidsN == n+1 {
+		return w.kids
+	}
+	w.kids = growTo(w.kids, (n+63)/64)
+	clear(w.kids)
+	for i := range nodes {
+		if q := nodes[i].Parent; q >= 0 && q < n {
+			w.kids[uint(q)>>6] |= 1 << (uint(q) & 63)
+		}
+	}
+	w.kidsN = n + 1
+	return w.kids
 }
 
 // foreign reports a parent pi that the running worker may not read (see
@@ -115,7 +146,7 @@ func worldOf(k kernel, need uint8) WorldFunc {
 		n := count(nodes, out)
 		ws.grow(n, need)
 		ws.growAffine(n)
-		serial(k, nodes[:n], ws, ws.aff[:n], out[:n])
+		serial(k, need, nodes[:n], ws, ws.aff[:n], out[:n])
 	}
 }
 
@@ -134,7 +165,7 @@ func (m Mode) Affine(nodes []scene.Node, ws *Workspace, out []mgl64.Mat3x4) {
 	}
 	n := min(len(nodes), len(out))
 	ws.grow(n, m.need)
-	serial(m.kern, nodes[:n], ws, out[:n], nil)
+	serial(m.kern, m.need, nodes[:n], ws, out[:n], nil)
 }
 
 // withKernel returns m with its 3x4 update k (using the workspace

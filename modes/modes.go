@@ -46,6 +46,10 @@ type Workspace struct {
 	// args is what a single-threaded update's kernel works on.
 	plan plan
 	args kargs
+	// kids marks the nodes with children (kargs.kids), made for
+	// kidsN-1 nodes (0: not made).
+	kids  []uint64
+	kidsN int
 }
 
 // Buffers a mode's kernel uses (Mode.need), grown before an update so

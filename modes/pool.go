@@ -128,7 +128,7 @@ func (p *Pool) World(m Mode, nodes []scene.Node, ws *Workspace, out []mgl64.Mat4
 	n := count(nodes, out)
 	ws.grow(n, m.need)
 	ws.growAffine(n)
-	p.run(m.kern, nodes[:n], ws, ws.aff[:n], out[:n])
+	p.run(m.kern, m.need, nodes[:n], ws, ws.aff[:n], out[:n])
 }
 
 // Affine computes the world matrices of nodes into out in the 3x4 layout,
@@ -140,21 +140,22 @@ func (p *Pool) Affine(m Mode, nodes []scene.Node, ws *Workspace, out []mgl64.Mat
 	}
 	n := min(len(nodes), len(out))
 	ws.grow(n, m.need)
-	p.run(m.kern, nodes[:n], ws, out[:n], nil)
+	p.run(m.kern, m.need, nodes[:n], ws, out[:n], nil)
 }
 
-// run computes len(aff) nodes into aff, and expands them into out4 when
-// it is not nil.
-func (p *Pool) run(k kernel, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3x4, out4 []mgl64.Mat4) {
+// run computes len(aff) nodes into aff with kernel k (using the
+// workspace buffers need), and expands them into out4 when it is not
+// nil.
+func (p *Pool) run(k kernel, need uint8, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3x4, out4 []mgl64.Mat4) {
 	n := len(aff)
 	if p == nil || p.workers < 2 || n < p.min {
-		serial(k, nodes, ws, aff, out4)
+		serial(k, need, nodes, ws, aff, out4)
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
-		serial(k, nodes, ws, aff, out4)
+		serial(k, need, nodes, ws, aff, out4)
 		return
 	}
 	pl := &ws.plan
@@ -162,12 +163,16 @@ func (p *Pool) run(k kernel, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3
 		pl.make(nodes, p.workers)
 	}
 	if pl.serial {
-		serial(k, nodes, ws, aff, out4)
+		serial(k, need, nodes, ws, aff, out4)
 		return
+	}
+	var kids []uint64
+	if need != 0 {
+		kids = ws.kidsOf(nodes, false)
 	}
 	p.kern, p.plan, p.out4 = k, pl, out4
 	for w := range p.args {
-		p.args[w].kargs = kargs{nodes: nodes, ws: ws, out: aff, own: pl.owner, me: uint8(w)}
+		p.args[w].kargs = kargs{nodes: nodes, ws: ws, out: aff, own: pl.owner, me: uint8(w), kids: kids}
 	}
 	p.share(0) // the top, before any worker reads it
 	stale := p.args[0].stale
@@ -187,10 +192,14 @@ func (p *Pool) run(k kernel, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3
 	}
 	p.kern, p.plan, p.out4 = nil, nil, nil
 	if stale {
-		// A parent moved out of the plan: plan again, and compute
-		// this update alone (every node is written again).
+		// A parent moved out of the plan (or gained its first child):
+		// plan again, and compute this update alone (every node is
+		// written again).
 		pl.make(nodes, p.workers)
-		serial(k, nodes, ws, aff, out4)
+		if need != 0 {
+			ws.kidsOf(nodes, true)
+		}
+		serial(k, need, nodes, ws, aff, out4)
 	}
 }
 
@@ -209,14 +218,26 @@ func (p *Pool) share(w int) {
 
 // serial computes every node of nodes on the calling goroutine, with
 // the workspace's own kargs (a kargs on the stack would escape through
-// the kernel call).
-func serial(k kernel, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3x4, out4 []mgl64.Mat4) {
+// the kernel call). A kernel that keeps records for children (need not
+// 0) finds which nodes have children in ws.kids; when a node's parent
+// is not marked there (the hierarchy changed), the marks are made again
+// and the update runs again.
+func serial(k kernel, need uint8, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3x4, out4 []mgl64.Mat4) {
 	a := &ws.args
-	*a = kargs{nodes: nodes, ws: ws, out: aff}
-	if out4 != nil {
-		runMat4(k, a, out4, 0, len(aff))
-	} else {
-		k(a, 0, len(aff))
+	for pass := 0; pass < 2; pass++ {
+		var kids []uint64
+		if need != 0 {
+			kids = ws.kidsOf(nodes, pass > 0)
+		}
+		*a = kargs{nodes: nodes, ws: ws, out: aff, kids: kids}
+		if out4 != nil {
+			runMat4(k, a, out4, 0, len(aff))
+		} else {
+			k(a, 0, len(aff))
+		}
+		if !a.stale {
+			break
+		}
 	}
 	*a = kargs{}
 }

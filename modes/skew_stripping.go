@@ -19,13 +19,14 @@ import (
 // the origin for t_p, which is exact.
 func skewStripping(a *kargs, lo, hi int) {
 	nodes, out, ch := a.nodes[:hi], a.out[:hi], a.ws.ch[:hi]
-	own, me := a.own, a.me
+	own, me, kids := a.own, a.me, a.kids
+	var leaf chains // where a leaf's chains go: nowhere read
 	ident := chains{l: mgl64.Ident3(), r: mgl64.Ident3()}
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
 		lq := &nd.Local.Rotation
 		w, x, y, z := lq.W, lq.V[0], lq.V[1], lq.V[2]
-		if nd.HasRest() {
+		if !plain(nd) && nd.HasRest() { // plain reads the node's every line: see floorKernel
 			w, x, y, z = restRotation(nd)
 		}
 		// rotation(w, x, y, z), written out (a call here costs more than it).
@@ -49,11 +50,18 @@ func skewStripping(a *kargs, lo, hi int) {
 					continue
 				}
 			}
+			if !hasKids(kids, pi) {
+				a.stale = true
+				continue
+			}
 			pc = &ch[pi]
 			tp0, tp1, tp2 = out[pi][9], out[pi][10], out[pi][11]
 		}
 		lp, rp := &pc.l, &pc.r
-		c, o := &ch[i], &out[i]
+		c, o := &leaf, &out[i]
+		if hasKids(kids, i) {
+			c = &ch[i]
+		}
 		// Column 0.
 		a0 := lp[0]*r0 + lp[3]*r1 + lp[6]*r2
 		a1 := lp[1]*r0 + lp[4]*r1 + lp[7]*r2

@@ -32,15 +32,16 @@ type uniformKey struct {
 // uniformInnerScale is UniformInnerScale's 3x4 update; the Mode value,
 // its formula and its source are at the end of this file. The inherited
 // frame F = F_parent * T*R*u is kept as its linear part (the workspace's
-// f) and its position, which is W's (out).
+// f) and its position, which is W's (out), for nodes with children
+// only (kargs.kids): a leaf needs neither its frame nor its cube root.
 func uniformInnerScale(a *kargs, lo, hi int) {
 	nodes, out, frames, cache := a.nodes[:hi], a.out[:hi], a.ws.f[:hi], a.ws.u[:hi]
-	own, me := a.own, a.me
+	own, me, kids := a.own, a.me, a.kids
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
 		lq := &nd.Local.Rotation
 		w, x, y, z := lq.W, lq.V[0], lq.V[1], lq.V[2]
-		if nd.HasRest() {
+		if !plain(nd) && nd.HasRest() { // plain reads the node's every line: see floorKernel
 			w, x, y, z = restRotation(nd)
 		}
 		// rotation(w, x, y, z), written out (a call here costs more than it).
@@ -62,6 +63,10 @@ func uniformInnerScale(a *kargs, lo, hi int) {
 					continue
 				}
 			}
+			if !hasKids(kids, pi) {
+				a.stale = true
+				continue
+			}
 			f, pp := &frames[pi], &out[pi]
 			t0, t1, t2 = f[0]*t0+f[3]*t1+f[6]*t2+pp[9],
 				f[1]*t0+f[4]*t1+f[7]*t2+pp[10],
@@ -76,6 +81,14 @@ func uniformInnerScale(a *kargs, lo, hi int) {
 				f[1]*a6+f[4]*a7+f[7]*a8,
 				f[2]*a6+f[5]*a7+f[8]*a8
 		}
+		o := &out[i]
+		o[0], o[1], o[2] = a0*s0, a1*s0, a2*s0
+		o[3], o[4], o[5] = a3*s1, a4*s1, a5*s1
+		o[6], o[7], o[8] = a6*s2, a7*s2, a8*s2
+		o[9], o[10], o[11] = t0, t1, t2
+		if !hasKids(kids, i) {
+			continue // a leaf: no frame, and no cube root
+		}
 		u := s0
 		if s1 != u || s2 != u {
 			c := &cache[i]
@@ -84,11 +97,7 @@ func uniformInnerScale(a *kargs, lo, hi int) {
 			}
 			u = c.u
 		}
-		o, f := &out[i], &frames[i]
-		o[0], o[1], o[2] = a0*s0, a1*s0, a2*s0
-		o[3], o[4], o[5] = a3*s1, a4*s1, a5*s1
-		o[6], o[7], o[8] = a6*s2, a7*s2, a8*s2
-		o[9], o[10], o[11] = t0, t1, t2
+		f := &frames[i]
 		f[0], f[1], f[2] = a0*u, a1*u, a2*u
 		f[3], f[4], f[5] = a3*u, a4*u, a5*u
 		f[6], f[7], f[8] = a6*u, a7*u, a8*u
