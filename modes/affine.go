@@ -127,7 +127,7 @@ func expand(a []mgl64.Mat3x4, o []mgl64.Mat4, lo, hi int) {
 // expandChunk is how many nodes a Mat4 update computes in the 3x4 layout
 // before expanding them into the caller's Mat4s: small enough that the
 // chunk is still in cache when it is copied.
-const expandChunk = 512
+const expandChunk = 128
 
 // runMat4 computes nodes[lo:hi] with k into the workspace's 3x4 buffer
 // a.out, expanding each chunk into out as it goes.

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -39,6 +40,11 @@ const DefaultParallelMin = 8192
 // alone, with the same result. A hierarchy that does not split well (a
 // chain) runs on the calling goroutine alone.
 //
+// Each worker's share is taken by the worker or, once it has finished
+// its own share, by the calling goroutine, whichever claims it first: on
+// a machine whose other cores are busy, an update does not wait for a
+// worker the system has not scheduled.
+//
 // A Pool runs one update at a time (concurrent calls wait for each
 // other); each concurrent caller needs its own Workspace anyway. Results
 // are the same numbers as the single-threaded Mode.World and
@@ -52,8 +58,14 @@ type Pool struct {
 
 	mu     sync.Mutex
 	closed bool
-	start  []chan *Pool // one per helper goroutine: workers 2..workers
-	done   sync.WaitGroup
+	round  uint64
+	// Helper i (worker i+2) is started by a round number on start[i];
+	// claim[i] holds round<<1 while its share of that round is free and
+	// round<<1|1 once the helper or the caller has taken it; fin[i]
+	// tells the caller that the helper finished a share it took.
+	start  []chan uint64
+	claim  []atomic.Uint64
+	fin    []chan struct{}
 	exited sync.WaitGroup
 
 	// The running update, set under mu before the helpers start.
@@ -74,17 +86,27 @@ type paddedArgs struct {
 // the calling goroutine; at most MaxWorkers. The calling goroutine is
 // one of the workers, so workers-1 goroutines are started, parked until
 // an update needs them. Close stops them.
-func NewPool(workers int) *Pool {
+func NewPool(workers int) *Pool { return newPool(workers, true) }
+
+// newPool is NewPool; without helpers (a test of the caller taking every
+// share) no goroutine is started.
+func newPool(workers int, helpers bool) *Pool {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, MaxWorkers)
 	p := &Pool{workers: workers, min: DefaultParallelMin, args: make([]paddedArgs, workers+1)}
-	for w := 2; w <= workers; w++ {
-		c := make(chan *Pool, 1)
-		p.start = append(p.start, c)
-		p.exited.Add(1)
-		go p.helper(w, c)
+	p.claim = make([]atomic.Uint64, workers-1)
+	p.start = make([]chan uint64, workers-1)
+	p.fin = make([]chan struct{}, workers-1)
+	for i := range p.start {
+		p.start[i], p.fin[i] = make(chan uint64, 1), make(chan struct{}, 1)
+	}
+	if helpers {
+		p.exited.Add(workers - 1)
+		for i := range p.start {
+			go p.helper(i, p.start[i])
+		}
 	}
 	return p
 }
@@ -108,11 +130,17 @@ func (p *Pool) Close() {
 	p.exited.Wait()
 }
 
-func (p *Pool) helper(w int, start chan *Pool) {
+// helper is helper goroutine i: worker i+2. A round's share is taken by
+// whichever of the helper and the caller (once done with its own share)
+// claims it first, so an update never waits for a helper the system has
+// not scheduled: on a loaded machine the caller does that share itself.
+func (p *Pool) helper(i int, start chan uint64) {
 	defer p.exited.Done()
-	for range start {
-		p.share(w)
-		p.done.Done()
+	for r := range start {
+		if p.claim[i].CompareAndSwap(r<<1, r<<1|1) {
+			p.share(i + 2)
+			p.fin[i] <- struct{}{}
+		}
 	}
 }
 
@@ -177,12 +205,23 @@ func (p *Pool) run(k kernel, need uint8, nodes []scene.Node, ws *Workspace, aff 
 	p.share(0) // the top, before any worker reads it
 	stale := p.args[0].stale
 	if !stale {
-		p.done.Add(len(p.start))
-		for _, c := range p.start {
-			c <- p
+		p.round++
+		r := p.round
+		for i := range p.start {
+			p.claim[i].Store(r << 1)
+			select {
+			case p.start[i] <- r:
+			default: // the helper has not read an older round yet; it will find that round over
+			}
 		}
 		p.share(1)
-		p.done.Wait()
+		for i := range p.start {
+			if p.claim[i].CompareAndSwap(r<<1, r<<1|1) {
+				p.share(i + 2) // not started: the caller does it
+			} else {
+				<-p.fin[i]
+			}
+		}
 		for w := range p.args {
 			stale = stale || p.args[w].stale
 		}

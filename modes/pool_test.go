@@ -304,3 +304,32 @@ func TestWorkspaceFollowsNewParent(t *testing.T) {
 		}
 	}
 }
+
+// A helper the system does not schedule never holds an update up: with
+// no helper goroutines at all, the caller claims every share, repeatedly
+// (stale start messages pile up unread), and the result is the
+// single-threaded one.
+func TestPoolCallerTakesUnstartedShares(t *testing.T) {
+	p := newPool(3, false)
+	p.min = 0
+	defer p.Close()
+	nodes := bigNodes(t, 5000, "4ary")
+	for _, m := range []Mode{AccumulateMatrices, AccumulateTRS, BlenderAverage} {
+		want := make([]mgl64.Mat4, len(nodes))
+		var ws Workspace
+		m.World(nodes, &ws, want)
+		var pws Workspace
+		got := make([]mgl64.Mat4, len(nodes))
+		for round := 0; round < 3; round++ {
+			p.World(m, nodes, &pws, got)
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("%s round %d node %d: %v, want %v", m.Name, round, i, got[i], want[i])
+				}
+			}
+		}
+		if pws.plan.serial {
+			t.Fatalf("%s: not split", m.Name)
+		}
+	}
+}
