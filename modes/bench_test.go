@@ -295,3 +295,66 @@ func median(v []float64) float64 {
 	}
 	return (v[k-1] + v[k]) / 2
 }
+
+// BenchmarkPiston times each mode's Mat4 update of the piston (the
+// window's per-frame update: a handful of nodes, single-threaded) against
+// the update as it was before the 3x4 kernels (old_kernels_test.go, main
+// before issue 32), interleaved in batches of 1000 updates, and reports
+// x-old, the median ratio of the batches: 1 or less is no slower.
+// "pool" runs it through a Pool, which keeps a scene this small on the
+// calling goroutine; "affine" is the 3x4 update (Mode.Affine), for
+// comparison; "control" times the old update against itself, so its
+// x-old is the bias of the batch order (measured 1.01-1.05).
+func BenchmarkPiston(b *testing.B) {
+	s, err := scene.NewPreset("piston")
+	if err != nil {
+		b.Fatal(err)
+	}
+	nodes := s.Nodes
+	out := make([]mgl64.Mat4, len(nodes))
+	pool := NewPool(0)
+	defer pool.Close()
+	for _, m := range All {
+		for _, via := range []string{"world", "pool", "affine", "control"} {
+			b.Run(m.Name+"/"+via, func(b *testing.B) {
+				var ws Workspace
+				var ows oldWorkspace
+				old := oldWorld[m.Name]
+				out3 := make([]mgl64.Mat3x4, len(nodes))
+				run := func() { m.World(nodes, &ws, out) }
+				switch via {
+				case "pool":
+					run = func() { pool.World(m, nodes, &ws, out) }
+				case "affine":
+					run = func() { m.Affine(nodes, &ws, out3) }
+				case "control":
+					var ows2 oldWorkspace
+					run = func() { old(nodes, &ows2, out) }
+				}
+				run()
+				old(nodes, &ows, out)
+				const batch = 1000
+				ratio := make([]float64, 0, b.N)
+				var tn time.Duration
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					t0 := time.Now()
+					for k := 0; k < batch; k++ {
+						run()
+					}
+					t1 := time.Now()
+					for k := 0; k < batch; k++ {
+						old(nodes, &ows, out)
+					}
+					t2 := time.Now()
+					tn += t1.Sub(t0)
+					ratio = append(ratio, float64(t1.Sub(t0))/float64(t2.Sub(t1)))
+				}
+				b.StopTimer()
+				b.ReportMetric(float64(tn.Nanoseconds())/float64(b.N*batch), "ns/update")
+				b.ReportMetric(median(ratio), "x-old")
+			})
+		}
+	}
+}

@@ -65,5 +65,11 @@ func lin3Mul(a *mgl64.Mat3x4, r *mgl64.Mat3, o *mgl64.Mat3) {
 	}
 }
 
-// linear3 copies the 3x3 linear part of a into o.
-func linear3(a *mgl64.Mat3x4, o *mgl64.Mat3) { *o = mgl64.Mat3(a[:9]) }
+// linear3 copies the 3x3 linear part of a into o, entry by entry: a
+// block copy (memmove's wide stores) makes the eight-byte loads that
+// follow (orthoY) wait, as a wide load of narrow stores does.
+func linear3(a *mgl64.Mat3x4, o *mgl64.Mat3) {
+	o[0], o[1], o[2] = a[0], a[1], a[2]
+	o[3], o[4], o[5] = a[3], a[4], a[5]
+	o[6], o[7], o[8] = a[6], a[7], a[8]
+}

@@ -85,7 +85,7 @@ func plain(nd *scene.Node) bool {
 
 // matricesRange is ruleRange under accumulate-matrices, the common node
 // (a plain child following the global rule) written out in full: the
-// rotation (see rotation), T*R*S and the affine product, nothing
+// rotation (see unitTol), T*R*S and the affine product, nothing
 // called. Any other node goes through ruleNode.
 func matricesRange(a *kargs, lo, hi int) {
 	nodes, out := a.nodes[:hi], a.out[:hi]
@@ -228,20 +228,20 @@ func mayaParent(p *mgl64.Mat3x4, ps *mgl64.Vec3, m *mgl64.Mat3) bool {
 }
 
 // ruleRange is the matrix-based rules' update of nodes [lo, hi) under
-// global rule g. The common node (a child without a residual shear or a
-// rest rotation) is written out by hand here, rule by rule; roots and
-// the rest go through ruleNode. What depends on the parent alone (maya's
-// inverse scale, the Blender rules' parent factor) is kept for the next
-// node with the same parent and rule: siblings stored together (a
-// breadth-first tree) compute it once.
+// a Blender global rule g. The common node (a child without a residual
+// shear or a rest rotation, following a Blender rule) is written out by
+// hand here; roots, per-node accumulate-matrices and maya-ssc, and the
+// rest go through ruleNode. The parent factor of the rules that take one
+// (blenderFactor: none, average, none-legacy, aligned) is kept for the
+// next node with the same parent and rule: siblings stored together (a
+// breadth-first tree) compute it, cube root included, once.
 func ruleRange(a *kargs, lo, hi int, g scene.Rule) {
 	nodes, out := a.nodes[:hi], a.out[:hi]
 	own, me := a.own, a.me
-	mayaP, blP, blRule := -1, -1, scene.RuleFollow
-	var i0, i1, i2 float64 // maya: 1 / the parent's local scale
-	mayaOK := false
-	var fq mgl64.Mat3 // Blender: the parent factor Q and its column factors fk
+	blP, blRule := -1, scene.RuleFollow
+	var fq mgl64.Mat3 // the parent factor Q of blP and its column factors fk
 	var fk mgl64.Vec3
+	var m mgl64.Mat3
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
 		pi := nd.Parent
@@ -249,7 +249,7 @@ func ruleRange(a *kargs, lo, hi int, g scene.Rule) {
 		if rule == scene.RuleFollow {
 			rule = g
 		}
-		if pi < 0 || !plain(nd) {
+		if pi < 0 || rule == scene.RuleMatrices || rule == scene.RuleMayaSSC || !plain(nd) {
 			ruleNode(a, i, rule)
 			continue
 		}
@@ -264,38 +264,36 @@ func ruleRange(a *kargs, lo, hi int, g scene.Rule) {
 			markUndefined3(o)
 			continue
 		}
+		// The rotation of q, written out (see unitTol).
 		q := &nd.Local.Rotation
-		r0, r1, r2, r3, r4, r5, r6, r7, r8 := rotation(q.W, q.V[0], q.V[1], q.V[2])
+		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+		k := 2.0
+		if n := w*w + x*x + y*y + z*z; n-1 > unitTol || n-1 < -unitTol {
+			k = rotSlow(n)
+		}
+		xs, ys, zs := x*k, y*k, z*k
+		wx, wy, wz := w*xs, w*ys, w*zs
+		xx, xy, xz := x*xs, x*ys, x*zs
+		yy, yz, zz := y*ys, y*zs, z*zs
+		r0, r1, r2 := 1-(yy+zz), xy+wz, xz-wy
+		r3, r4, r5 := xy-wz, 1-(xx+zz), yz+wx
+		r6, r7, r8 := xz+wy, yz-wx, 1-(xx+yy)
 		s0, s1, s2 := nd.Local.Scale[0], nd.Local.Scale[1], nd.Local.Scale[2]
-		switch rule {
-		case scene.RuleMatrices:
-			r0, r1, r2 = r0*s0, r1*s0, r2*s0
-			r3, r4, r5 = r3*s1, r4*s1, r5*s1
-			r6, r7, r8 = r6*s2, r7*s2, r8*s2
-			mulLinear(p[:9], r0, r1, r2, r3, r4, r5, r6, r7, r8, o)
-		case scene.RuleMayaSSC:
-			if pi != mayaP {
-				ps := &nodes[pi].Local.Scale
-				i0, i1, i2 = 1/ps[0], 1/ps[1], 1/ps[2]
-				mayaOK = !math.IsInf(i0, 0) && !math.IsInf(i1, 0) && !math.IsInf(i2, 0)
-				mayaP = pi
-			}
-			if !mayaOK {
-				markUndefined3(o)
-				continue
-			}
-			r0, r1, r2 = r0*i0*s0, r1*i1*s0, r2*i2*s0
-			r3, r4, r5 = r3*i0*s1, r4*i1*s1, r5*i2*s1
-			r6, r7, r8 = r6*i0*s2, r7*i1*s2, r8*i2*s2
-			mulLinear(p[:9], r0, r1, r2, r3, r4, r5, r6, r7, r8, o)
-		case scene.RuleBlenderFixShear:
-			var m mgl64.Mat3
-			mulLinear3(p[:9], r0, r1, r2, r3, r4, r5, r6, r7, r8, &m)
+		if rule == scene.RuleBlenderFixShear {
+			m[0] = p[0]*r0 + p[3]*r1 + p[6]*r2
+			m[1] = p[1]*r0 + p[4]*r1 + p[7]*r2
+			m[2] = p[2]*r0 + p[5]*r1 + p[8]*r2
+			m[3] = p[0]*r3 + p[3]*r4 + p[6]*r5
+			m[4] = p[1]*r3 + p[4]*r4 + p[7]*r5
+			m[5] = p[2]*r3 + p[5]*r4 + p[8]*r5
+			m[6] = p[0]*r6 + p[3]*r7 + p[6]*r8
+			m[7] = p[1]*r6 + p[4]*r7 + p[7]*r8
+			m[8] = p[2]*r6 + p[5]*r7 + p[8]*r8
 			orthoY(&m, false)
 			o[0], o[1], o[2] = m[0]*s0, m[1]*s0, m[2]*s0
 			o[3], o[4], o[5] = m[3]*s1, m[4]*s1, m[5]*s1
 			o[6], o[7], o[8] = m[6]*s2, m[7]*s2, m[8]*s2
-		default:
+		} else {
 			if pi != blP || rule != blRule {
 				blenderFactor(rule, p, &fq, &fk)
 				blP, blRule = pi, rule
@@ -304,7 +302,15 @@ func ruleRange(a *kargs, lo, hi int, g scene.Rule) {
 			r0, r1, r2 = r0*k0, r1*k0, r2*k0
 			r3, r4, r5 = r3*k1, r4*k1, r5*k1
 			r6, r7, r8 = r6*k2, r7*k2, r8*k2
-			mulLinear(fq[:], r0, r1, r2, r3, r4, r5, r6, r7, r8, o)
+			o[0] = fq[0]*r0 + fq[3]*r1 + fq[6]*r2
+			o[1] = fq[1]*r0 + fq[4]*r1 + fq[7]*r2
+			o[2] = fq[2]*r0 + fq[5]*r1 + fq[8]*r2
+			o[3] = fq[0]*r3 + fq[3]*r4 + fq[6]*r5
+			o[4] = fq[1]*r3 + fq[4]*r4 + fq[7]*r5
+			o[5] = fq[2]*r3 + fq[5]*r4 + fq[8]*r5
+			o[6] = fq[0]*r6 + fq[3]*r7 + fq[6]*r8
+			o[7] = fq[1]*r6 + fq[4]*r7 + fq[7]*r8
+			o[8] = fq[2]*r6 + fq[5]*r7 + fq[8]*r8
 		}
 		t := &nd.Local.Position
 		o[9] = p[0]*t[0] + p[3]*t[1] + p[6]*t[2] + p[9]
@@ -313,26 +319,15 @@ func ruleRange(a *kargs, lo, hi int, g scene.Rule) {
 	}
 }
 
-// rotation returns the rotation matrix of the quaternion (w, x, y, z)
-// column-major, as rotCols writes it, with the factor 2/|q|^2 taken as
-// 2 for a quaternion of unit length to within unitTol (it then differs
-// from 2/|q|^2 by at most 4e-15 relative) and as rotSlow gives it
-// otherwise. The factor then depends on |q|^2 only through a branch the
-// processor predicts, not through the arithmetic: the rotation starts as
-// soon as q is loaded.
-func rotation(w, x, y, z float64) (r0, r1, r2, r3, r4, r5, r6, r7, r8 float64) {
-	k := 2.0
-	if n := w*w + x*x + y*y + z*z; n-1 > unitTol || n-1 < -unitTol {
-		k = rotSlow(n)
-	}
-	xs, ys, zs := x*k, y*k, z*k
-	wx, wy, wz := w*xs, w*ys, w*zs
-	xx, xy, xz := x*xs, x*ys, x*zs
-	yy, yz, zz := y*ys, y*zs, z*zs
-	return 1 - (yy + zz), xy + wz, xz - wy, xy - wz, 1 - (xx + zz), yz + wx, xz + wy, yz - wx, 1 - (xx + yy)
-}
+// The rotation matrix of a node's quaternion (w, x, y, z), as rotCols
+// writes it, is written out in each loop (a call there costs more than
+// it): the factor 2/|q|^2 is taken as 2 for a quaternion of unit length
+// to within unitTol (it then differs from 2/|q|^2 by at most 4e-15
+// relative) and as rotSlow gives it otherwise. The factor then depends
+// on |q|^2 only through a branch the processor predicts, not through the
+// arithmetic: the rotation starts as soon as q is loaded.
 
-// unitTol is how far |q|^2 may be from 1 for rotation to take 2/|q|^2
+// unitTol is how far |q|^2 may be from 1 for the loops to take 2/|q|^2
 // as 2: a normalised float64 quaternion is within a few 1e-16.
 const unitTol = 4e-15
 
@@ -354,36 +349,6 @@ func rotFactor(n float64) float64 {
 		return 0
 	}
 	return 2 / n
-}
-
-// mulLinear writes the 3x3 product m * b (m column-major in m[0:9], b
-// by its columns (b0, b1, b2), (b3, b4, b5), (b6, b7, b8)) into o's
-// linear part.
-func mulLinear(m []float64, b0, b1, b2, b3, b4, b5, b6, b7, b8 float64, o *mgl64.Mat3x4) {
-	m = m[:9]
-	o[0] = m[0]*b0 + m[3]*b1 + m[6]*b2
-	o[1] = m[1]*b0 + m[4]*b1 + m[7]*b2
-	o[2] = m[2]*b0 + m[5]*b1 + m[8]*b2
-	o[3] = m[0]*b3 + m[3]*b4 + m[6]*b5
-	o[4] = m[1]*b3 + m[4]*b4 + m[7]*b5
-	o[5] = m[2]*b3 + m[5]*b4 + m[8]*b5
-	o[6] = m[0]*b6 + m[3]*b7 + m[6]*b8
-	o[7] = m[1]*b6 + m[4]*b7 + m[7]*b8
-	o[8] = m[2]*b6 + m[5]*b7 + m[8]*b8
-}
-
-// mulLinear3 is mulLinear into a 3x3 matrix.
-func mulLinear3(m []float64, b0, b1, b2, b3, b4, b5, b6, b7, b8 float64, o *mgl64.Mat3) {
-	m = m[:9]
-	o[0] = m[0]*b0 + m[3]*b1 + m[6]*b2
-	o[1] = m[1]*b0 + m[4]*b1 + m[7]*b2
-	o[2] = m[2]*b0 + m[5]*b1 + m[8]*b2
-	o[3] = m[0]*b3 + m[3]*b4 + m[6]*b5
-	o[4] = m[1]*b3 + m[4]*b4 + m[7]*b5
-	o[5] = m[2]*b3 + m[5]*b4 + m[8]*b5
-	o[6] = m[0]*b6 + m[3]*b7 + m[6]*b8
-	o[7] = m[1]*b6 + m[4]*b7 + m[7]*b8
-	o[8] = m[2]*b6 + m[5]*b7 + m[8]*b8
 }
 
 // blenderFactor writes the factor that Blender's rules none, average,

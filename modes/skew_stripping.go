@@ -29,7 +29,7 @@ func skewStripping(a *kargs, lo, hi int) {
 		if !plain(nd) && nd.HasRest() { // plain reads the node's every line: see floorKernel
 			w, x, y, z = restRotation(nd)
 		}
-		// rotation(w, x, y, z), written out (a call here costs more than it).
+		// The rotation of (w, x, y, z), written out (see unitTol).
 		k := 2.0
 		if n := w*w + x*x + y*y + z*z; n-1 > unitTol || n-1 < -unitTol {
 			k = rotSlow(n)
