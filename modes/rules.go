@@ -230,8 +230,9 @@ func mayaParent(p *mgl64.Mat3x4, ps *mgl64.Vec3, m *mgl64.Mat3) bool {
 // ruleRange is the matrix-based rules' update of nodes [lo, hi) under
 // a Blender global rule g. The common node (a child without a residual
 // shear or a rest rotation, following a Blender rule) is written out by
-// hand here; roots, per-node accumulate-matrices and maya-ssc, and the
-// rest go through ruleNode. The parent factor of the rules that take one
+// hand here; roots, per-node accumulate-matrices and maya-ssc (and any
+// rule after blender-aligned in scene.Rule order), and the rest go
+// through ruleNode. The parent factor of the rules that take one
 // (blenderFactor: none, average, none-legacy, aligned) is kept for the
 // next node with the same parent and rule: siblings stored together (a
 // breadth-first tree) compute it, cube root included, once.
@@ -249,7 +250,7 @@ func ruleRange(a *kargs, lo, hi int, g scene.Rule) {
 		if rule == scene.RuleFollow {
 			rule = g
 		}
-		if pi < 0 || rule == scene.RuleMatrices || rule == scene.RuleMayaSSC || !plain(nd) {
+		if pi < 0 || rule < scene.RuleBlenderFixShear || rule > scene.RuleBlenderAligned || !plain(nd) {
 			ruleNode(a, i, rule)
 			continue
 		}
