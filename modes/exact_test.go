@@ -338,3 +338,34 @@ func TestExactCheckCatchesWrongKernels(t *testing.T) {
 		}
 	}
 }
+
+// cbrt is math.Cbrt to within one unit in the last place of its result
+// over 2,000,000 arguments spread over [2^-1000, 2^1000] (uniform in the
+// exponent and the mantissa), at the edges of that range, and equal to it
+// outside (zero, subnormal, tiny, huge, Inf, NaN).
+func TestCbrtWithinAnUlp(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 11))
+	check := func(x float64) {
+		want, got := math.Cbrt(x), cbrt(x)
+		ulp := math.Nextafter(want, math.Inf(1)) - want
+		if !(math.Abs(got-want) <= ulp) {
+			t.Fatalf("cbrt(%g) = %v, math.Cbrt %v: %g ulps", x, got, want, math.Abs(got-want)/ulp)
+		}
+	}
+	for i := 0; i < 2_000_000; i++ {
+		check(math.Ldexp(1+rng.Float64(), rng.IntN(2000)-1000))
+	}
+	for _, x := range []float64{0x1p-1000, 0x1p1000, 1, 8, 27, 0.125, 3, 1e-300, 1e300} {
+		check(x)
+		check(math.Nextafter(x, 0))
+		check(math.Nextafter(x, math.Inf(1)))
+	}
+	for _, x := range []float64{0, math.Copysign(0, -1), 5e-324, 0x1p-1010, 0x1p1010, math.MaxFloat64, math.Inf(1), -8, -1e-300} {
+		if got, want := cbrt(x), math.Cbrt(x); got != want && !(math.IsNaN(got) && math.IsNaN(want)) {
+			t.Errorf("cbrt(%g) = %v, want math.Cbrt's %v", x, got, want)
+		}
+	}
+	if !math.IsNaN(cbrt(math.NaN())) {
+		t.Error("cbrt(NaN) is not NaN")
+	}
+}
