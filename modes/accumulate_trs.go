@@ -7,6 +7,11 @@ import (
 	"skewlab/transform"
 )
 
+// unitTol is how far the estimate of |q|^2 may be from 1 for
+// accumulateTRS to take 2/|q|^2 as 2: a product of normalised float64
+// quaternions is within a few 1e-16 of unit length.
+const unitTol = 4e-15
+
 // worldTRS is a node's accumulated rotation q, scale s and n = |q|^2
 // under accumulate-trs (its position is in the world matrix), kept in
 // the workspace for its children (only nodes that have children write
@@ -18,7 +23,7 @@ type worldTRS struct {
 	n float64
 }
 
-// accumulateTRS is AccumulateTRS's 3x4 update; the Mode value, its
+// accumulateTRS is AccumulateTRS's update; the Mode value, its
 // formula and its source are at the end of this file.
 //
 // The rotation matrix of the world quaternion q needs 2/|q|^2 (exact for
@@ -27,11 +32,18 @@ type worldTRS struct {
 // |q_parent|^2 * |q_local|^2 (the parent's n, computed exactly from its
 // own q, times the node's), which differs from |q|^2 by the product's
 // rounding only (a few 1e-16, never accumulated down the tree: each
-// node stores the exact |q|^2 for its children); within unitTol of 1
-// the factor is 2, within 1e-8 2(2 - estimate) (see rotSlow), elsewhere
-// rotCols's exact 2/|q|^2.
-func accumulateTRS(a *kargs, lo, hi int) {
-	nodes, out, acc := a.nodes[:hi], a.out[:hi], a.ws.trs[:hi]
+// node stores the exact |q|^2 for its children). Within unitTol of 1
+// the factor is taken as 2 (it then differs from 2/|q|^2 by at most
+// 4e-15 relative), decided by a branch the processor predicts, so the
+// rotation does not wait for |q|^2; within 1e-8 as 2(2 - estimate),
+// which differs from 2/|q|^2 by (|q|^2-1)^2 plus the estimate's
+// rounding, at most about 1e-15 relative, with no division; elsewhere
+// rotCols's exact 2/|q|^2. (The world quaternion is a product: its bits
+// differ from the old update's anyway, within 1e-12.)
+func accumulateTRS[T layout](a *kargs, out []T, lo, hi int) {
+	st := stride[T]()
+	nodes, acc := a.nodes[:hi], a.ws.trs[:hi]
+	out = out[:hi]
 	own, me, kids := a.own, a.me, a.kids
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
@@ -44,9 +56,12 @@ func accumulateTRS(a *kargs, lo, hi int) {
 		}
 		est := w*w + x*x + y*y + z*z
 		// A root composes with the identity (exact: products with 0
-		// and 1), so that roots and children share one path.
-		p, pa := &identity3x4, &identityTRS
-		if pi := nd.Parent; pi >= 0 {
+		// and 1), so that roots and children share one path; its
+		// position is its own.
+		pa := &identityTRS
+		t0, t1, t2 := nd.Local.Position[0], nd.Local.Position[1], nd.Local.Position[2]
+		pi := nd.Parent
+		if pi >= 0 {
 			if own != nil {
 				if ow := own[pi]; ow != 0 && ow != me {
 					a.stale = true
@@ -57,7 +72,12 @@ func accumulateTRS(a *kargs, lo, hi int) {
 				a.stale = true
 				continue
 			}
-			p, pa = &out[pi], &acc[pi]
+			pa = &acc[pi]
+			// The parent's W has columns R_p * S_p, so W_p * p is
+			// position_p + R_p(S_p ∘ p): the seed's position rule.
+			t0, t1, t2 = out[pi][0]*t0+out[pi][st]*t1+out[pi][2*st]*t2+out[pi][3*st],
+				out[pi][1]*t0+out[pi][st+1]*t1+out[pi][2*st+1]*t2+out[pi][3*st+1],
+				out[pi][2]*t0+out[pi][st+2]*t1+out[pi][2*st+2]*t2+out[pi][3*st+2]
 		}
 		est *= pa.n
 		aw, ax, ay, az := pa.q.W, pa.q.V[0], pa.q.V[1], pa.q.V[2]
@@ -83,27 +103,19 @@ func accumulateTRS(a *kargs, lo, hi int) {
 		wx, wy, wz := w*xs, w*ys, w*zs
 		xx, xy, xz := x*xs, x*ys, x*zs
 		yy, yz, zz := y*ys, y*zs, z*zs
-		o := &out[i]
 		s := pa.s[0] * nd.Local.Scale[0]
-		o[0], o[1], o[2] = (1-(yy+zz))*s, (xy+wz)*s, (xz-wy)*s
+		out[i][0], out[i][1], out[i][2] = (1-(yy+zz))*s, (xy+wz)*s, (xz-wy)*s
 		s = pa.s[1] * nd.Local.Scale[1]
-		o[3], o[4], o[5] = (xy-wz)*s, (1-(xx+zz))*s, (yz+wx)*s
+		out[i][st], out[i][st+1], out[i][st+2] = (xy-wz)*s, (1-(xx+zz))*s, (yz+wx)*s
 		s = pa.s[2] * nd.Local.Scale[2]
-		o[6], o[7], o[8] = (xz+wy)*s, (yz-wx)*s, (1-(xx+yy))*s
-		// The parent's W has columns R_p * S_p, so W_p * p is
-		// position_p + R_p(S_p ∘ p): the seed's position rule.
-		t := &nd.Local.Position
-		o[9] = p[0]*t[0] + p[3]*t[1] + p[6]*t[2] + p[9]
-		o[10] = p[1]*t[0] + p[4]*t[1] + p[7]*t[2] + p[10]
-		o[11] = p[2]*t[0] + p[5]*t[1] + p[8]*t[2] + p[11]
+		out[i][2*st], out[i][2*st+1], out[i][2*st+2] = (xz+wy)*s, (yz-wx)*s, (1-(xx+yy))*s
+		out[i][3*st], out[i][3*st+1], out[i][3*st+2] = t0, t1, t2
+		lastRow(out, i)
 	}
 }
 
-// identity3x4 and identityTRS are what a root composes with.
-var (
-	identity3x4 = mgl64.Mat3x4{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}
-	identityTRS = worldTRS{q: mgl64.QuatIdent(), s: mgl64.Vec3{1, 1, 1}, n: 1}
-)
+// identityTRS is what a root composes with.
+var identityTRS = worldTRS{q: mgl64.QuatIdent(), s: mgl64.Vec3{1, 1, 1}, n: 1}
 
 // restRotation returns nd.Rotation() (Rest * Local.Rotation) as scalars
 // w, x, y, z.
@@ -138,4 +150,4 @@ var AccumulateTRS = withKernel(Mode{
 	Reference:   accumulateTRSRef,
 	Point:       "Never skews, but scale acts along each node's own axes: a parent stretched along x fattens a turned child, never lengthens it.",
 	Explanation: "Scale, rotation and position are accumulated separately: scales multiply per axis, rotations multiply parent*child, and the position is the parent's position plus the parent's rotation of the parent's scale times the local position. The world matrix is built once from the result, so it can never skew. The price: all scale is applied along the node's own axes, not the parent's, so stretching the piston along world x makes the turned cylinders fatter instead of longer.",
-}, accumulateTRS, needTRS)
+}, kern4(accumulateTRS[mgl64.Mat3x4], accumulateTRS[mgl64.Mat4]), needTRS)

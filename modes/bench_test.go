@@ -170,8 +170,10 @@ func BenchmarkWorldScale(b *testing.B) {
 // reads took 21-25 ns per node and this one 16-19, interleaved in one
 // run; without them the rule kernels, which must read those words, beat
 // the "floor".
-func floorKernel(a *kargs, lo, hi int) {
-	nodes, out := a.nodes[:hi], a.out[:hi]
+func floorKernel[T layout](a *kargs, out []T, lo, hi int) {
+	st := stride[T]()
+	nodes := a.nodes[:hi]
+	out = out[:hi]
 	var touch uint64
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
@@ -187,27 +189,26 @@ func floorKernel(a *kargs, lo, hi int) {
 		l3, l4, l5 := (xy-wz)*s1, (1-(xx+zz))*s1, (yz+wx)*s1
 		l6, l7, l8 := (xz+wy)*s2, (yz-wx)*s2, (1-(xx+yy))*s2
 		t := &nd.Local.Position
-		o := &out[i]
 		if pi := nd.Parent; pi >= 0 {
-			p := &out[pi]
-			o[0] = p[0]*l0 + p[3]*l1 + p[6]*l2
-			o[1] = p[1]*l0 + p[4]*l1 + p[7]*l2
-			o[2] = p[2]*l0 + p[5]*l1 + p[8]*l2
-			o[3] = p[0]*l3 + p[3]*l4 + p[6]*l5
-			o[4] = p[1]*l3 + p[4]*l4 + p[7]*l5
-			o[5] = p[2]*l3 + p[5]*l4 + p[8]*l5
-			o[6] = p[0]*l6 + p[3]*l7 + p[6]*l8
-			o[7] = p[1]*l6 + p[4]*l7 + p[7]*l8
-			o[8] = p[2]*l6 + p[5]*l7 + p[8]*l8
-			o[9] = p[0]*t[0] + p[3]*t[1] + p[6]*t[2] + p[9]
-			o[10] = p[1]*t[0] + p[4]*t[1] + p[7]*t[2] + p[10]
-			o[11] = p[2]*t[0] + p[5]*t[1] + p[8]*t[2] + p[11]
+			out[i][0] = out[pi][0]*l0 + out[pi][st]*l1 + out[pi][2*st]*l2
+			out[i][1] = out[pi][1]*l0 + out[pi][st+1]*l1 + out[pi][2*st+1]*l2
+			out[i][2] = out[pi][2]*l0 + out[pi][st+2]*l1 + out[pi][2*st+2]*l2
+			out[i][st] = out[pi][0]*l3 + out[pi][st]*l4 + out[pi][2*st]*l5
+			out[i][st+1] = out[pi][1]*l3 + out[pi][st+1]*l4 + out[pi][2*st+1]*l5
+			out[i][st+2] = out[pi][2]*l3 + out[pi][st+2]*l4 + out[pi][2*st+2]*l5
+			out[i][2*st] = out[pi][0]*l6 + out[pi][st]*l7 + out[pi][2*st]*l8
+			out[i][2*st+1] = out[pi][1]*l6 + out[pi][st+1]*l7 + out[pi][2*st+1]*l8
+			out[i][2*st+2] = out[pi][2]*l6 + out[pi][st+2]*l7 + out[pi][2*st+2]*l8
+			out[i][3*st] = out[pi][0]*t[0] + out[pi][st]*t[1] + out[pi][2*st]*t[2] + out[pi][3*st]
+			out[i][3*st+1] = out[pi][1]*t[0] + out[pi][st+1]*t[1] + out[pi][2*st+1]*t[2] + out[pi][3*st+1]
+			out[i][3*st+2] = out[pi][2]*t[0] + out[pi][st+2]*t[1] + out[pi][2*st+2]*t[2] + out[pi][3*st+2]
 		} else {
-			o[0], o[1], o[2] = l0, l1, l2
-			o[3], o[4], o[5] = l3, l4, l5
-			o[6], o[7], o[8] = l6, l7, l8
-			o[9], o[10], o[11] = t[0], t[1], t[2]
+			out[i][0], out[i][1], out[i][2] = l0, l1, l2
+			out[i][st], out[i][st+1], out[i][st+2] = l3, l4, l5
+			out[i][2*st], out[i][2*st+1], out[i][2*st+2] = l6, l7, l8
+			out[i][3*st], out[i][3*st+1], out[i][3*st+2] = t[0], t[1], t[2]
 		}
+		lastRow(out, i)
 	}
 	floorTouched = touch
 }
@@ -217,7 +218,7 @@ var floorTouched uint64
 
 // Floor is floorKernel as a Mode, so that the pool can run it too (its
 // parallel figure is reported for comparison, not used as the floor).
-var floorMode = withKernel(Mode{Name: "floor"}, floorKernel, 0)
+var floorMode = withKernel(Mode{Name: "floor"}, kern4(floorKernel[mgl64.Mat3x4], floorKernel[mgl64.Mat4]), 0)
 
 // BenchmarkMillion times every mode's 3x4 update (Mode.Affine) on the
 // 4-ary tree of 10^6 nodes, single-threaded (serial) and on a Pool of

@@ -263,29 +263,54 @@ func TestExactCheckCatchesWrongKernels(t *testing.T) {
 		return func(a *kargs, lo, hi int) {
 			k(a, lo, hi)
 			for i := max(lo, 17); i < hi; i += 1000 {
-				o := &a.out[i]
+				var o mgl64.Mat3x4
+				if a.out4 != nil {
+					load3x4(a.out4, i, &o)
+				} else {
+					load3x4(a.out, i, &o)
+				}
 				scale := 0.0
 				for _, v := range o {
 					scale = math.Max(scale, math.Abs(v))
 				}
 				o[9] += 2 * exactRel * scale
+				if a.out4 != nil {
+					store3x4(a.out4, i, &o)
+				} else {
+					store3x4(a.out, i, &o)
+				}
 			}
+		}
+	}
+	// The wrong kernels compute in 3x4 and store in either layout.
+	store := func(a *kargs, i int, o *mgl64.Mat3x4) {
+		if a.out4 != nil {
+			store3x4(a.out4, i, o)
+		} else {
+			store3x4(a.out, i, o)
+		}
+	}
+	load := func(a *kargs, i int, o *mgl64.Mat3x4) {
+		if a.out4 != nil {
+			load3x4(a.out4, i, o)
+		} else {
+			load3x4(a.out, i, o)
 		}
 	}
 	noInverse := func(a *kargs, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			nd := &a.nodes[i]
-			if nd.Parent < 0 {
-				var r mgl64.Mat3
-				rotCols(nd.Rotation(), &r)
-				localAffine(nd.Local.Position, &r, nd.Local.Scale, &a.out[i])
-				continue
-			}
 			var r mgl64.Mat3
+			var o, p mgl64.Mat3x4
 			rotCols(nd.Rotation(), &r)
-			p, o := &a.out[nd.Parent], &a.out[i]
-			// W3 = P3 * R * S: the parent's scale not undone.
-			mulLocal(p, &r, nd.Local.Scale, nd.Local.Position, o)
+			if nd.Parent < 0 {
+				localAffine(nd.Local.Position, &r, nd.Local.Scale, &o)
+			} else {
+				// W3 = P3 * R * S: the parent's scale not undone.
+				load(a, nd.Parent, &p)
+				mulLocal(&p, &r, nd.Local.Scale, nd.Local.Position, &o)
+			}
+			store(a, i, &o)
 		}
 	}
 	childFirst := func(a *kargs, lo, hi int) {
@@ -293,7 +318,8 @@ func TestExactCheckCatchesWrongKernels(t *testing.T) {
 			nd := &a.nodes[i]
 			q, s, p := nd.Rotation(), nd.Local.Scale, nd.Local.Position
 			if pi := nd.Parent; pi >= 0 {
-				w := &a.out[pi]
+				var w mgl64.Mat3x4
+				load(a, pi, &w)
 				p = mgl64.Vec3{
 					w[0]*p[0] + w[3]*p[1] + w[6]*p[2] + w[9],
 					w[1]*p[0] + w[4]*p[1] + w[7]*p[2] + w[10],
@@ -305,8 +331,10 @@ func TestExactCheckCatchesWrongKernels(t *testing.T) {
 			}
 			a.ws.trs[i] = worldTRS{q, s, q.Dot(q)}
 			var r mgl64.Mat3
+			var o mgl64.Mat3x4
 			rotCols(q, &r)
-			localAffine(p, &r, s, &a.out[i])
+			localAffine(p, &r, s, &o)
+			store(a, i, &o)
 		}
 	}
 	wrong := []struct {

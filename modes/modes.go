@@ -28,8 +28,8 @@ import (
 )
 
 // Workspace holds the intermediate per-node buffers a mode needs (world
-// TRS, the inherited uniform frame, the full matrix and rotation chains,
-// the 3x4 matrices behind a Mat4 update) and, for a Pool, the plan that
+// TRS, the inherited uniform frame, the full matrix and rotation chains)
+// and, for a Pool, the plan that
 // splits the hierarchy across workers. The zero value is ready; buffers
 // grow on first use and are reused after, so steady-state updates
 // allocate nothing. A Workspace is not safe for concurrent use: give
@@ -39,9 +39,6 @@ type Workspace struct {
 	f   []mgl64.Mat3 // inherited frame's linear part (uniform-inner-scale; its position is in out)
 	u   []uniformKey // the UniformPart cache (uniform-inner-scale)
 	ch  []chains     // matrix and rotation chains (skew-stripping)
-	// aff holds the 3x4 world matrices of a Mat4 update (Mode.World,
-	// Pool.World), expanded into the caller's Mat4s.
-	aff []mgl64.Mat3x4
 	// plan splits the hierarchy across a Pool's workers (pool.go);
 	// args is what a single-threaded update's kernel works on.
 	plan plan
@@ -72,9 +69,6 @@ func (w *Workspace) grow(n int, need uint8) {
 		w.ch = growTo(w.ch, n)
 	}
 }
-
-// growAffine sizes the 3x4 buffer behind a Mat4 update to n nodes.
-func (w *Workspace) growAffine(n int) { w.aff = growTo(w.aff, n) }
 
 // growTo returns s with length n, reusing its storage when it is large
 // enough. New storage is zero, which every cache above reads as valid.

@@ -71,7 +71,6 @@ type Pool struct {
 	// The running update, set under mu before the helpers start.
 	kern kernel
 	plan *plan
-	out4 []mgl64.Mat4
 	args []paddedArgs // indexed by owner: 0 the top, 1..workers
 }
 
@@ -155,8 +154,7 @@ func (p *Pool) World(m Mode, nodes []scene.Node, ws *Workspace, out []mgl64.Mat4
 	}
 	n := count(nodes, out)
 	ws.grow(n, m.need)
-	ws.growAffine(n)
-	p.run(m.kern, m.need, nodes[:n], ws, ws.aff[:n], out[:n])
+	p.run(m.kern, m.need, nodes[:n], ws, nil, out[:n])
 }
 
 // Affine computes the world matrices of nodes into out in the 3x4 layout,
@@ -171,11 +169,10 @@ func (p *Pool) Affine(m Mode, nodes []scene.Node, ws *Workspace, out []mgl64.Mat
 	p.run(m.kern, m.need, nodes[:n], ws, out[:n], nil)
 }
 
-// run computes len(aff) nodes into aff with kernel k (using the
-// workspace buffers need), and expands them into out4 when it is not
-// nil.
+// run computes len(nodes) nodes with kernel k (using the workspace
+// buffers need) into out4 when it is not nil, into aff otherwise.
 func (p *Pool) run(k kernel, need uint8, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3x4, out4 []mgl64.Mat4) {
-	n := len(aff)
+	n := len(nodes)
 	if p == nil || p.workers < 2 || n < p.min {
 		serial(k, need, nodes, ws, aff, out4)
 		return
@@ -198,9 +195,9 @@ func (p *Pool) run(k kernel, need uint8, nodes []scene.Node, ws *Workspace, aff 
 	if need != 0 {
 		kids = ws.kidsOf(nodes, false)
 	}
-	p.kern, p.plan, p.out4 = k, pl, out4
+	p.kern, p.plan = k, pl
 	for w := range p.args {
-		p.args[w].kargs = kargs{nodes: nodes, ws: ws, out: aff, own: pl.owner, me: uint8(w), kids: kids}
+		p.args[w].kargs = kargs{nodes: nodes, ws: ws, out: aff, out4: out4, own: pl.owner, me: uint8(w), kids: kids}
 	}
 	p.share(0) // the top, before any worker reads it
 	stale := p.args[0].stale
@@ -229,7 +226,7 @@ func (p *Pool) run(k kernel, need uint8, nodes []scene.Node, ws *Workspace, aff 
 	for w := range p.args {
 		p.args[w].kargs = kargs{}
 	}
-	p.kern, p.plan, p.out4 = nil, nil, nil
+	p.kern, p.plan = nil, nil
 	if stale {
 		// A parent moved out of the plan (or gained its first child):
 		// plan again, and compute this update alone (every node is
@@ -247,15 +244,12 @@ func (p *Pool) run(k kernel, need uint8, nodes []scene.Node, ws *Workspace, aff 
 func (p *Pool) share(w int) {
 	a := &p.args[w].kargs
 	for _, s := range p.plan.runs[w] {
-		if p.out4 != nil {
-			runMat4(p.kern, a, p.out4, int(s.lo), int(s.hi))
-		} else {
-			p.kern(a, int(s.lo), int(s.hi))
-		}
+		p.kern(a, int(s.lo), int(s.hi))
 	}
 }
 
-// serial computes every node of nodes on the calling goroutine, with
+// serial computes every node of nodes on the calling goroutine (into
+// out4 when it is not nil, into aff otherwise), with
 // the workspace's own kargs (a kargs on the stack would escape through
 // the kernel call). A kernel that keeps records for children (need not
 // 0) finds which nodes have children in ws.kids; when a node's parent
@@ -268,12 +262,8 @@ func serial(k kernel, need uint8, nodes []scene.Node, ws *Workspace, aff []mgl64
 		if need != 0 {
 			kids = ws.kidsOf(nodes, pass > 0)
 		}
-		*a = kargs{nodes: nodes, ws: ws, out: aff, kids: kids}
-		if out4 != nil {
-			runMat4(k, a, out4, 0, len(aff))
-		} else {
-			k(a, 0, len(aff))
-		}
+		*a = kargs{nodes: nodes, ws: ws, out: aff, out4: out4, kids: kids}
+		k(a, 0, len(nodes))
 		if !a.stale {
 			break
 		}

@@ -62,16 +62,17 @@ func markUndefined(o *mgl64.Mat4) {
 // isUndefined reports the marker of markUndefined.
 func isUndefined(w *mgl64.Mat4) bool { return w[15] != 1 }
 
-// ruleKernel returns the 3x4 update of the matrix-based global rule g:
+// ruleKernel returns the update of the matrix-based global rule g:
 // each node follows its own rule, or g.
 func ruleKernel(g scene.Rule) kernel {
 	switch g {
 	case scene.RuleMatrices:
-		return matricesRange
+		return kern4(matricesRange[mgl64.Mat3x4], matricesRange[mgl64.Mat4])
 	case scene.RuleMayaSSC:
-		return mayaRange
+		return kern4(mayaRange[mgl64.Mat3x4], mayaRange[mgl64.Mat4])
 	}
-	return func(a *kargs, lo, hi int) { ruleRange(a, lo, hi, g) }
+	return kern4(func(a *kargs, out []mgl64.Mat3x4, lo, hi int) { ruleRange(a, out, lo, hi, g) },
+		func(a *kargs, out []mgl64.Mat4, lo, hi int) { ruleRange(a, out, lo, hi, g) })
 }
 
 // plain reports a node with neither a residual shear nor a rest
@@ -85,10 +86,12 @@ func plain(nd *scene.Node) bool {
 
 // matricesRange is ruleRange under accumulate-matrices, the common node
 // (a plain child following the global rule) written out in full: the
-// rotation (see unitTol), T*R*S and the affine product, nothing
+// rotation (see rotFactor), T*R*S and the affine product, nothing
 // called. Any other node goes through ruleNode.
-func matricesRange(a *kargs, lo, hi int) {
-	nodes, out := a.nodes[:hi], a.out[:hi]
+func matricesRange[T layout](a *kargs, out []T, lo, hi int) {
+	st := stride[T]()
+	nodes := a.nodes[:hi]
+	out = out[:hi]
 	own, me := a.own, a.me
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
@@ -98,7 +101,7 @@ func matricesRange(a *kargs, lo, hi int) {
 			if rule == scene.RuleFollow {
 				rule = scene.RuleMatrices
 			}
-			ruleNode(a, i, rule)
+			ruleNode(a, out, i, rule)
 			continue
 		}
 		if own != nil {
@@ -107,17 +110,13 @@ func matricesRange(a *kargs, lo, hi int) {
 				continue
 			}
 		}
-		p, o := &out[pi], &out[i]
-		if isUndefined3(p) {
-			markUndefined3(o)
+		if isUndef(out, pi) {
+			markUndef(out, i)
 			continue
 		}
 		q := &nd.Local.Rotation
 		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
-		k := 2.0
-		if n := w*w + x*x + y*y + z*z; n-1 > unitTol || n-1 < -unitTol {
-			k = rotSlow(n)
-		}
+		k := rotFactor(w*w + x*x + y*y + z*z)
 		xs, ys, zs := x*k, y*k, z*k
 		wx, wy, wz := w*xs, w*ys, w*zs
 		xx, xy, xz := x*xs, x*ys, x*zs
@@ -126,32 +125,35 @@ func matricesRange(a *kargs, lo, hi int) {
 		b0, b1, b2 := (1-(yy+zz))*s0, (xy+wz)*s0, (xz-wy)*s0
 		b3, b4, b5 := (xy-wz)*s1, (1-(xx+zz))*s1, (yz+wx)*s1
 		b6, b7, b8 := (xz+wy)*s2, (yz-wx)*s2, (1-(xx+yy))*s2
-		o[0] = p[0]*b0 + p[3]*b1 + p[6]*b2
-		o[1] = p[1]*b0 + p[4]*b1 + p[7]*b2
-		o[2] = p[2]*b0 + p[5]*b1 + p[8]*b2
-		o[3] = p[0]*b3 + p[3]*b4 + p[6]*b5
-		o[4] = p[1]*b3 + p[4]*b4 + p[7]*b5
-		o[5] = p[2]*b3 + p[5]*b4 + p[8]*b5
-		o[6] = p[0]*b6 + p[3]*b7 + p[6]*b8
-		o[7] = p[1]*b6 + p[4]*b7 + p[7]*b8
-		o[8] = p[2]*b6 + p[5]*b7 + p[8]*b8
+		out[i][0] = out[pi][0]*b0 + out[pi][st]*b1 + out[pi][2*st]*b2
+		out[i][1] = out[pi][1]*b0 + out[pi][st+1]*b1 + out[pi][2*st+1]*b2
+		out[i][2] = out[pi][2]*b0 + out[pi][st+2]*b1 + out[pi][2*st+2]*b2
+		out[i][st] = out[pi][0]*b3 + out[pi][st]*b4 + out[pi][2*st]*b5
+		out[i][st+1] = out[pi][1]*b3 + out[pi][st+1]*b4 + out[pi][2*st+1]*b5
+		out[i][st+2] = out[pi][2]*b3 + out[pi][st+2]*b4 + out[pi][2*st+2]*b5
+		out[i][2*st] = out[pi][0]*b6 + out[pi][st]*b7 + out[pi][2*st]*b8
+		out[i][2*st+1] = out[pi][1]*b6 + out[pi][st+1]*b7 + out[pi][2*st+1]*b8
+		out[i][2*st+2] = out[pi][2]*b6 + out[pi][st+2]*b7 + out[pi][2*st+2]*b8
 		t := &nd.Local.Position
-		o[9] = p[0]*t[0] + p[3]*t[1] + p[6]*t[2] + p[9]
-		o[10] = p[1]*t[0] + p[4]*t[1] + p[7]*t[2] + p[10]
-		o[11] = p[2]*t[0] + p[5]*t[1] + p[8]*t[2] + p[11]
+		out[i][3*st] = out[pi][0]*t[0] + out[pi][st]*t[1] + out[pi][2*st]*t[2] + out[pi][3*st]
+		out[i][3*st+1] = out[pi][1]*t[0] + out[pi][st+1]*t[1] + out[pi][2*st+1]*t[2] + out[pi][3*st+1]
+		out[i][3*st+2] = out[pi][2]*t[0] + out[pi][st+2]*t[1] + out[pi][2*st+2]*t[2] + out[pi][3*st+2]
+		lastRow(out, i)
 	}
 }
 
 // mayaRange is ruleRange under maya-ssc, written out as matricesRange
-// is. The parent's linear part times its inverse local scale, P3 *
-// diag(1/s_parent), is made once per parent and kept for its next
-// child; it differs from the readable order P3 * (diag(1/s_parent) * R
-// * S) by rounding only.
-func mayaRange(a *kargs, lo, hi int) {
-	nodes, out := a.nodes[:hi], a.out[:hi]
+// is, with the parent's inverse local scale kept for its next child. The
+// products keep mayaSSC's order, P3 * ((R * diag(1/s_parent)) * S), to
+// the bit: blender-none draws the same matrix in exact arithmetic, and a
+// different rounding would decide which of the two the audit names.
+func mayaRange[T layout](a *kargs, out []T, lo, hi int) {
+	st := stride[T]()
+	nodes := a.nodes[:hi]
+	out = out[:hi]
 	own, me := a.own, a.me
 	mayaP := -1
-	var m mgl64.Mat3 // P3 * diag(1/s_parent) of parent mayaP
+	var i0, i1, i2 float64 // 1/s_parent of parent mayaP
 	mayaOK := false
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
@@ -161,7 +163,7 @@ func mayaRange(a *kargs, lo, hi int) {
 			if rule == scene.RuleFollow {
 				rule = scene.RuleMayaSSC
 			}
-			ruleNode(a, i, rule)
+			ruleNode(a, out, i, rule)
 			continue
 		}
 		if own != nil {
@@ -170,61 +172,54 @@ func mayaRange(a *kargs, lo, hi int) {
 				continue
 			}
 		}
-		p, o := &out[pi], &out[i]
-		if isUndefined3(p) {
-			markUndefined3(o)
+		if isUndef(out, pi) {
+			markUndef(out, i)
 			continue
 		}
 		if pi != mayaP {
-			mayaOK = mayaParent(p, &nodes[pi].Local.Scale, &m)
+			ps := &nodes[pi].Local.Scale
+			i0, i1, i2 = 1/ps[0], 1/ps[1], 1/ps[2]
+			mayaOK = !math.IsInf(i0, 0) && !math.IsInf(i1, 0) && !math.IsInf(i2, 0)
 			mayaP = pi
 		}
 		if !mayaOK {
-			markUndefined3(o)
+			markUndef(out, i)
 			continue
 		}
 		q := &nd.Local.Rotation
 		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
-		k := 2.0
-		if n := w*w + x*x + y*y + z*z; n-1 > unitTol || n-1 < -unitTol {
-			k = rotSlow(n)
-		}
+		k := rotFactor(w*w + x*x + y*y + z*z)
 		xs, ys, zs := x*k, y*k, z*k
 		wx, wy, wz := w*xs, w*ys, w*zs
 		xx, xy, xz := x*xs, x*ys, x*zs
 		yy, yz, zz := y*ys, y*zs, z*zs
 		s0, s1, s2 := nd.Local.Scale[0], nd.Local.Scale[1], nd.Local.Scale[2]
-		b0, b1, b2 := (1-(yy+zz))*s0, (xy+wz)*s0, (xz-wy)*s0
-		b3, b4, b5 := (xy-wz)*s1, (1-(xx+zz))*s1, (yz+wx)*s1
-		b6, b7, b8 := (xz+wy)*s2, (yz-wx)*s2, (1-(xx+yy))*s2
-		o[0] = m[0]*b0 + m[3]*b1 + m[6]*b2
-		o[1] = m[1]*b0 + m[4]*b1 + m[7]*b2
-		o[2] = m[2]*b0 + m[5]*b1 + m[8]*b2
-		o[3] = m[0]*b3 + m[3]*b4 + m[6]*b5
-		o[4] = m[1]*b3 + m[4]*b4 + m[7]*b5
-		o[5] = m[2]*b3 + m[5]*b4 + m[8]*b5
-		o[6] = m[0]*b6 + m[3]*b7 + m[6]*b8
-		o[7] = m[1]*b6 + m[4]*b7 + m[7]*b8
-		o[8] = m[2]*b6 + m[5]*b7 + m[8]*b8
+		b0, b1, b2 := (1-(yy+zz))*i0*s0, (xy+wz)*i1*s0, (xz-wy)*i2*s0
+		b3, b4, b5 := (xy-wz)*i0*s1, (1-(xx+zz))*i1*s1, (yz+wx)*i2*s1
+		b6, b7, b8 := (xz+wy)*i0*s2, (yz-wx)*i1*s2, (1-(xx+yy))*i2*s2
+		out[i][0] = out[pi][0]*b0 + out[pi][st]*b1 + out[pi][2*st]*b2
+		out[i][1] = out[pi][1]*b0 + out[pi][st+1]*b1 + out[pi][2*st+1]*b2
+		out[i][2] = out[pi][2]*b0 + out[pi][st+2]*b1 + out[pi][2*st+2]*b2
+		out[i][st] = out[pi][0]*b3 + out[pi][st]*b4 + out[pi][2*st]*b5
+		out[i][st+1] = out[pi][1]*b3 + out[pi][st+1]*b4 + out[pi][2*st+1]*b5
+		out[i][st+2] = out[pi][2]*b3 + out[pi][st+2]*b4 + out[pi][2*st+2]*b5
+		out[i][2*st] = out[pi][0]*b6 + out[pi][st]*b7 + out[pi][2*st]*b8
+		out[i][2*st+1] = out[pi][1]*b6 + out[pi][st+1]*b7 + out[pi][2*st+1]*b8
+		out[i][2*st+2] = out[pi][2]*b6 + out[pi][st+2]*b7 + out[pi][2*st+2]*b8
 		t := &nd.Local.Position
-		o[9] = p[0]*t[0] + p[3]*t[1] + p[6]*t[2] + p[9]
-		o[10] = p[1]*t[0] + p[4]*t[1] + p[7]*t[2] + p[10]
-		o[11] = p[2]*t[0] + p[5]*t[1] + p[8]*t[2] + p[11]
+		out[i][3*st] = out[pi][0]*t[0] + out[pi][st]*t[1] + out[pi][2*st]*t[2] + out[pi][3*st]
+		out[i][3*st+1] = out[pi][1]*t[0] + out[pi][st+1]*t[1] + out[pi][2*st+1]*t[2] + out[pi][3*st+1]
+		out[i][3*st+2] = out[pi][2]*t[0] + out[pi][st+2]*t[1] + out[pi][2*st+2]*t[2] + out[pi][3*st+2]
+		lastRow(out, i)
 	}
 }
 
-// mayaParent writes P3 * diag(1/ps) into m, P3 the linear part of p and
-// ps the parent's local scale; false when an inverse is infinite (the
-// child is then undefined, see mayaSSC).
-func mayaParent(p *mgl64.Mat3x4, ps *mgl64.Vec3, m *mgl64.Mat3) bool {
-	i0, i1, i2 := 1/ps[0], 1/ps[1], 1/ps[2]
-	if math.IsInf(i0, 0) || math.IsInf(i1, 0) || math.IsInf(i2, 0) {
-		return false
-	}
-	m[0], m[1], m[2] = p[0]*i0, p[1]*i0, p[2]*i0
-	m[3], m[4], m[5] = p[3]*i1, p[4]*i1, p[5]*i1
-	m[6], m[7], m[8] = p[6]*i2, p[7]*i2, p[8]*i2
-	return true
+// linearOf copies the linear part of out[i] into q.
+func linearOf[T layout](out []T, i int, q *mgl64.Mat3) {
+	st := stride[T]()
+	q[0], q[1], q[2] = out[i][0], out[i][1], out[i][2]
+	q[3], q[4], q[5] = out[i][st], out[i][st+1], out[i][st+2]
+	q[6], q[7], q[8] = out[i][2*st], out[i][2*st+1], out[i][2*st+2]
 }
 
 // ruleRange is the matrix-based rules' update of nodes [lo, hi) under
@@ -236,8 +231,10 @@ func mayaParent(p *mgl64.Mat3x4, ps *mgl64.Vec3, m *mgl64.Mat3) bool {
 // (blenderFactor: none, average, none-legacy, aligned) is kept for the
 // next node with the same parent and rule: siblings stored together (a
 // breadth-first tree) compute it, cube root included, once.
-func ruleRange(a *kargs, lo, hi int, g scene.Rule) {
-	nodes, out := a.nodes[:hi], a.out[:hi]
+func ruleRange[T layout](a *kargs, out []T, lo, hi int, g scene.Rule) {
+	st := stride[T]()
+	nodes := a.nodes[:hi]
+	out = out[:hi]
 	own, me := a.own, a.me
 	blP, blRule := -1, scene.RuleFollow
 	var fq mgl64.Mat3 // the parent factor Q of blP and its column factors fk
@@ -251,7 +248,7 @@ func ruleRange(a *kargs, lo, hi int, g scene.Rule) {
 			rule = g
 		}
 		if pi < 0 || rule < scene.RuleBlenderFixShear || rule > scene.RuleBlenderAligned || !plain(nd) {
-			ruleNode(a, i, rule)
+			ruleNode(a, out, i, rule)
 			continue
 		}
 		if own != nil {
@@ -260,18 +257,14 @@ func ruleRange(a *kargs, lo, hi int, g scene.Rule) {
 				continue
 			}
 		}
-		p, o := &out[pi], &out[i]
-		if isUndefined3(p) {
-			markUndefined3(o)
+		if isUndef(out, pi) {
+			markUndef(out, i)
 			continue
 		}
-		// The rotation of q, written out (see unitTol).
+		// The rotation of q, written out (see rotFactor).
 		q := &nd.Local.Rotation
 		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
-		k := 2.0
-		if n := w*w + x*x + y*y + z*z; n-1 > unitTol || n-1 < -unitTol {
-			k = rotSlow(n)
-		}
+		k := rotFactor(w*w + x*x + y*y + z*z)
 		xs, ys, zs := x*k, y*k, z*k
 		wx, wy, wz := w*xs, w*ys, w*zs
 		xx, xy, xz := x*xs, x*ys, x*zs
@@ -281,67 +274,60 @@ func ruleRange(a *kargs, lo, hi int, g scene.Rule) {
 		r6, r7, r8 := xz+wy, yz-wx, 1-(xx+yy)
 		s0, s1, s2 := nd.Local.Scale[0], nd.Local.Scale[1], nd.Local.Scale[2]
 		if rule == scene.RuleBlenderFixShear {
-			m[0] = p[0]*r0 + p[3]*r1 + p[6]*r2
-			m[1] = p[1]*r0 + p[4]*r1 + p[7]*r2
-			m[2] = p[2]*r0 + p[5]*r1 + p[8]*r2
-			m[3] = p[0]*r3 + p[3]*r4 + p[6]*r5
-			m[4] = p[1]*r3 + p[4]*r4 + p[7]*r5
-			m[5] = p[2]*r3 + p[5]*r4 + p[8]*r5
-			m[6] = p[0]*r6 + p[3]*r7 + p[6]*r8
-			m[7] = p[1]*r6 + p[4]*r7 + p[7]*r8
-			m[8] = p[2]*r6 + p[5]*r7 + p[8]*r8
+			m[0] = out[pi][0]*r0 + out[pi][st]*r1 + out[pi][2*st]*r2
+			m[1] = out[pi][1]*r0 + out[pi][st+1]*r1 + out[pi][2*st+1]*r2
+			m[2] = out[pi][2]*r0 + out[pi][st+2]*r1 + out[pi][2*st+2]*r2
+			m[3] = out[pi][0]*r3 + out[pi][st]*r4 + out[pi][2*st]*r5
+			m[4] = out[pi][1]*r3 + out[pi][st+1]*r4 + out[pi][2*st+1]*r5
+			m[5] = out[pi][2]*r3 + out[pi][st+2]*r4 + out[pi][2*st+2]*r5
+			m[6] = out[pi][0]*r6 + out[pi][st]*r7 + out[pi][2*st]*r8
+			m[7] = out[pi][1]*r6 + out[pi][st+1]*r7 + out[pi][2*st+1]*r8
+			m[8] = out[pi][2]*r6 + out[pi][st+2]*r7 + out[pi][2*st+2]*r8
 			orthoY(&m, false)
-			o[0], o[1], o[2] = m[0]*s0, m[1]*s0, m[2]*s0
-			o[3], o[4], o[5] = m[3]*s1, m[4]*s1, m[5]*s1
-			o[6], o[7], o[8] = m[6]*s2, m[7]*s2, m[8]*s2
+			out[i][0], out[i][1], out[i][2] = m[0]*s0, m[1]*s0, m[2]*s0
+			out[i][st], out[i][st+1], out[i][st+2] = m[3]*s1, m[4]*s1, m[5]*s1
+			out[i][2*st], out[i][2*st+1], out[i][2*st+2] = m[6]*s2, m[7]*s2, m[8]*s2
 		} else {
 			if pi != blP || rule != blRule {
-				blenderFactor(rule, p, &fq, &fk)
+				linearOf(out, pi, &fq)
+				blenderFactor(rule, &fq, &fk)
 				blP, blRule = pi, rule
 			}
 			k0, k1, k2 := s0*fk[0], s1*fk[1], s2*fk[2]
 			r0, r1, r2 = r0*k0, r1*k0, r2*k0
 			r3, r4, r5 = r3*k1, r4*k1, r5*k1
 			r6, r7, r8 = r6*k2, r7*k2, r8*k2
-			o[0] = fq[0]*r0 + fq[3]*r1 + fq[6]*r2
-			o[1] = fq[1]*r0 + fq[4]*r1 + fq[7]*r2
-			o[2] = fq[2]*r0 + fq[5]*r1 + fq[8]*r2
-			o[3] = fq[0]*r3 + fq[3]*r4 + fq[6]*r5
-			o[4] = fq[1]*r3 + fq[4]*r4 + fq[7]*r5
-			o[5] = fq[2]*r3 + fq[5]*r4 + fq[8]*r5
-			o[6] = fq[0]*r6 + fq[3]*r7 + fq[6]*r8
-			o[7] = fq[1]*r6 + fq[4]*r7 + fq[7]*r8
-			o[8] = fq[2]*r6 + fq[5]*r7 + fq[8]*r8
+			out[i][0] = fq[0]*r0 + fq[3]*r1 + fq[6]*r2
+			out[i][1] = fq[1]*r0 + fq[4]*r1 + fq[7]*r2
+			out[i][2] = fq[2]*r0 + fq[5]*r1 + fq[8]*r2
+			out[i][st] = fq[0]*r3 + fq[3]*r4 + fq[6]*r5
+			out[i][st+1] = fq[1]*r3 + fq[4]*r4 + fq[7]*r5
+			out[i][st+2] = fq[2]*r3 + fq[5]*r4 + fq[8]*r5
+			out[i][2*st] = fq[0]*r6 + fq[3]*r7 + fq[6]*r8
+			out[i][2*st+1] = fq[1]*r6 + fq[4]*r7 + fq[7]*r8
+			out[i][2*st+2] = fq[2]*r6 + fq[5]*r7 + fq[8]*r8
 		}
 		t := &nd.Local.Position
-		o[9] = p[0]*t[0] + p[3]*t[1] + p[6]*t[2] + p[9]
-		o[10] = p[1]*t[0] + p[4]*t[1] + p[7]*t[2] + p[10]
-		o[11] = p[2]*t[0] + p[5]*t[1] + p[8]*t[2] + p[11]
+		out[i][3*st] = out[pi][0]*t[0] + out[pi][st]*t[1] + out[pi][2*st]*t[2] + out[pi][3*st]
+		out[i][3*st+1] = out[pi][1]*t[0] + out[pi][st+1]*t[1] + out[pi][2*st+1]*t[2] + out[pi][3*st+1]
+		out[i][3*st+2] = out[pi][2]*t[0] + out[pi][st+2]*t[1] + out[pi][2*st+2]*t[2] + out[pi][3*st+2]
+		lastRow(out, i)
 	}
 }
 
-// The rotation matrix of a node's quaternion (w, x, y, z), as rotCols
-// writes it, is written out in each loop (a call there costs more than
-// it): the factor 2/|q|^2 is taken as 2 for a quaternion of unit length
-// to within unitTol (it then differs from 2/|q|^2 by at most 4e-15
-// relative) and as rotSlow gives it otherwise. The factor then depends
-// on |q|^2 only through a branch the processor predicts, not through the
-// arithmetic: the rotation starts as soon as q is loaded.
-
-// unitTol is how far |q|^2 may be from 1 for the loops to take 2/|q|^2
-// as 2: a normalised float64 quaternion is within a few 1e-16.
-const unitTol = 4e-15
-
-// rotSlow is the factor 2/n of a quaternion with |q|^2 = n outside
-// unitTol: 2(2 - n) within 1e-8 of 1 (it differs from 2/n by (n-1)^2,
-// at most 1e-16 relative, and needs no division), else rotCols's 2/n, or
-// 0 (the identity) where rotCols gives the identity.
-func rotSlow(n float64) float64 {
-	if d := n - 1; d <= 1e-8 && d >= -1e-8 {
-		return 2 * (2 - n)
-	}
-	return rotFactor(n)
-}
+// The rotation matrix of a node's quaternion (w, x, y, z) is written
+// out in each loop (a call there costs more than it), as rotCols writes
+// it, bit for bit: the factor 2/|q|^2 by a division (rotFactor). Taking
+// it as 2 for a quaternion within 4e-15 of unit length, decided by a
+// predicted branch, was measured faster (accumulate-matrices 1.29 against
+// 1.65 times the floor at 10^4 nodes, 1.02-1.05 against 1.13 at 10^6)
+// and stays within 1e-12 of the old update, but it changes last bits,
+// and audit groups rules by bitwise-equal matrices: under it the
+// piston's B drawn by blender-none and maya-ssc, equal before, differed
+// by an ulp and audit named the other pair (its TestPistonAtRest).
+// Branching on |q|^2 == 1 exactly keeps the bits but mispredicts on
+// normalised quaternions whose last bits vary (18 against 27 ns a node
+// on BenchmarkWorldUpdate's scene).
 
 // rotFactor is rotCols's factor 2/n for a squared quaternion length n,
 // 0 (the identity) where rotCols gives the identity.
@@ -352,11 +338,11 @@ func rotFactor(n float64) float64 {
 	return 2 / n
 }
 
-// blenderFactor writes the factor that Blender's rules none, average,
-// none-legacy and aligned take from the parent's world matrix p alone:
-// W3 = q * R * diag(S ∘ k) (each rule's file gives its formula).
-func blenderFactor(rule scene.Rule, p *mgl64.Mat3x4, q *mgl64.Mat3, k *mgl64.Vec3) {
-	linear3(p, q)
+// blenderFactor turns q, the linear part P3 of the parent's world
+// matrix, into the factor that Blender's rules none, average, none-legacy
+// and aligned take from the parent alone: W3 = q * R * diag(S ∘ k) (each
+// rule's file gives its formula).
+func blenderFactor(rule scene.Rule, q *mgl64.Mat3, k *mgl64.Vec3) {
 	*k = mgl64.Vec3{1, 1, 1}
 	switch rule {
 	case scene.RuleBlenderAverage:
@@ -378,16 +364,30 @@ func blenderFactor(rule scene.Rule, p *mgl64.Mat3x4, q *mgl64.Mat3, k *mgl64.Vec
 func blenderLinear(rule scene.Rule, p *mgl64.Mat3x4, r *mgl64.Mat3, s mgl64.Vec3, o *mgl64.Mat3x4) {
 	var q mgl64.Mat3
 	var k mgl64.Vec3
-	blenderFactor(rule, p, &q, &k)
+	linear3(p, &q)
+	blenderFactor(rule, &q, &k)
 	writeQRS(&q, r, mgl64.Vec3{s[0] * k[0], s[1] * k[1], s[2] * k[2]}, o)
 }
 
-// ruleNode computes node i under rule: the general path, for roots,
-// nodes with a residual shear and nodes with a rest rotation.
-func ruleNode(a *kargs, i int, rule scene.Rule) {
-	nodes, out := a.nodes, a.out
+// ruleNode computes node i under rule into out[i]: the general path,
+// for roots, nodes with a residual shear or a rest rotation, and rules a
+// loop does not write out, on 3x4 copies of the parent and the node.
+func ruleNode[T layout](a *kargs, out []T, i int, rule scene.Rule) {
+	var o, p mgl64.Mat3x4
+	if pi := a.nodes[i].Parent; pi >= 0 {
+		if a.foreign(pi) {
+			return
+		}
+		load3x4(out, pi, &p)
+	}
+	ruleNode3(a.nodes, i, rule, &p, &o)
+	store3x4(out, i, &o)
+}
+
+// ruleNode3 writes node i's world matrix under rule into o, p its
+// parent's (unused for a root).
+func ruleNode3(nodes []scene.Node, i int, rule scene.Rule, p, o *mgl64.Mat3x4) {
 	nd := &nodes[i]
-	o := &out[i]
 	var r mgl64.Mat3
 	rotCols(nd.Rotation(), &r)
 	pi := nd.Parent
@@ -401,10 +401,6 @@ func ruleNode(a *kargs, i int, rule scene.Rule) {
 		}
 		return
 	}
-	if a.foreign(pi) {
-		return
-	}
-	p := &out[pi]
 	if isUndefined3(p) {
 		markUndefined3(o)
 		return
@@ -587,11 +583,6 @@ func orthoY(m *mgl64.Mat3, unit bool) {
 	}
 	m[0], m[1], m[2] = x0, x1, x2
 	m[6], m[7], m[8] = z0, z1, z2
-}
-
-// colLen returns the length of column c of m.
-func colLen(m *mgl64.Mat3, c int) float64 {
-	return math.Sqrt(m[3*c]*m[3*c] + m[3*c+1]*m[3*c+1] + m[3*c+2]*m[3*c+2])
 }
 
 // writeQRS writes q * r * diag(k) into o's linear columns: column c is

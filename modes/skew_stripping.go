@@ -7,7 +7,7 @@ import (
 	"skewlab/transform"
 )
 
-// skewStripping is SkewStripping's 3x4 update (the Mode value, its formula and
+// skewStripping is SkewStripping's update, in either layout (the Mode value, its formula and
 // its source are at the end of this file). It runs both chains in one
 // parents-first pass. With L_p
 // and R_p the parent's 3x3 matrix and rotation chains and r_c the
@@ -17,8 +17,10 @@ import (
 // scale. M's position, L_p p + t_p, takes t_p from the parent's world
 // matrix, which holds it. A root uses the identity for L_p and R_p and
 // the origin for t_p, which is exact.
-func skewStripping(a *kargs, lo, hi int) {
-	nodes, out, ch := a.nodes[:hi], a.out[:hi], a.ws.ch[:hi]
+func skewStripping[T layout](a *kargs, out []T, lo, hi int) {
+	st := stride[T]()
+	nodes, ch := a.nodes[:hi], a.ws.ch[:hi]
+	out = out[:hi]
 	own, me, kids := a.own, a.me, a.kids
 	var leaf chains // where a leaf's chains go: nowhere read
 	ident := chains{l: mgl64.Ident3(), r: mgl64.Ident3()}
@@ -29,11 +31,8 @@ func skewStripping(a *kargs, lo, hi int) {
 		if !plain(nd) && nd.HasRest() { // plain reads the node's every line: see floorKernel
 			w, x, y, z = restRotation(nd)
 		}
-		// The rotation of (w, x, y, z), written out (see unitTol).
-		k := 2.0
-		if n := w*w + x*x + y*y + z*z; n-1 > unitTol || n-1 < -unitTol {
-			k = rotSlow(n)
-		}
+		// The rotation of (w, x, y, z), written out (see rotFactor).
+		k := rotFactor(w*w + x*x + y*y + z*z)
 		xs, ys, zs := x*k, y*k, z*k
 		wx, wy, wz := w*xs, w*ys, w*zs
 		xx, xy, xz := x*xs, x*ys, x*zs
@@ -55,10 +54,10 @@ func skewStripping(a *kargs, lo, hi int) {
 				continue
 			}
 			pc = &ch[pi]
-			tp0, tp1, tp2 = out[pi][9], out[pi][10], out[pi][11]
+			tp0, tp1, tp2 = out[pi][3*st], out[pi][3*st+1], out[pi][3*st+2]
 		}
 		lp, rp := &pc.l, &pc.r
-		c, o := &leaf, &out[i]
+		c := &leaf
 		if hasKids(kids, i) {
 			c = &ch[i]
 		}
@@ -72,7 +71,7 @@ func skewStripping(a *kargs, lo, hi int) {
 		c.l[0], c.l[1], c.l[2] = a0*s0, a1*s0, a2*s0
 		c.r[0], c.r[1], c.r[2] = q0, q1, q2
 		k = s0 * (q0*a0 + q1*a1 + q2*a2)
-		o[0], o[1], o[2] = q0*k, q1*k, q2*k
+		out[i][0], out[i][1], out[i][2] = q0*k, q1*k, q2*k
 		// Column 1.
 		a0 = lp[0]*r3 + lp[3]*r4 + lp[6]*r5
 		a1 = lp[1]*r3 + lp[4]*r4 + lp[7]*r5
@@ -83,7 +82,7 @@ func skewStripping(a *kargs, lo, hi int) {
 		c.l[3], c.l[4], c.l[5] = a0*s1, a1*s1, a2*s1
 		c.r[3], c.r[4], c.r[5] = q0, q1, q2
 		k = s1 * (q0*a0 + q1*a1 + q2*a2)
-		o[3], o[4], o[5] = q0*k, q1*k, q2*k
+		out[i][st], out[i][st+1], out[i][st+2] = q0*k, q1*k, q2*k
 		// Column 2.
 		a0 = lp[0]*r6 + lp[3]*r7 + lp[6]*r8
 		a1 = lp[1]*r6 + lp[4]*r7 + lp[7]*r8
@@ -94,11 +93,12 @@ func skewStripping(a *kargs, lo, hi int) {
 		c.l[6], c.l[7], c.l[8] = a0*s2, a1*s2, a2*s2
 		c.r[6], c.r[7], c.r[8] = q0, q1, q2
 		k = s2 * (q0*a0 + q1*a1 + q2*a2)
-		o[6], o[7], o[8] = q0*k, q1*k, q2*k
+		out[i][2*st], out[i][2*st+1], out[i][2*st+2] = q0*k, q1*k, q2*k
 		// Position: M's, L_p t + t_p.
-		o[9] = lp[0]*t0 + lp[3]*t1 + lp[6]*t2 + tp0
-		o[10] = lp[1]*t0 + lp[4]*t1 + lp[7]*t2 + tp1
-		o[11] = lp[2]*t0 + lp[5]*t1 + lp[8]*t2 + tp2
+		out[i][3*st] = lp[0]*t0 + lp[3]*t1 + lp[6]*t2 + tp0
+		out[i][3*st+1] = lp[1]*t0 + lp[4]*t1 + lp[7]*t2 + tp1
+		out[i][3*st+2] = lp[2]*t0 + lp[5]*t1 + lp[8]*t2 + tp2
+		lastRow(out, i)
 	}
 }
 
@@ -145,4 +145,4 @@ var SkewStripping = withKernel(Mode{
 	Reference:   skewStrippingRef,
 	Point:       "Multiplies matrices, then drops the shear: no skew, scale follows the parent, but information is lost and the volume changes.",
 	Explanation: "GPU Pro 5's recipe: multiply the full matrices to get M, multiply only the rotations to get R_w, and keep just the diagonal of R_w^T * M's 3x3 part as the world scale, throwing the shear away: W = T(M's position) * R_w * diag(scale). Scale still follows the parent's axes where it can (the piston grows longer, like matrices), and the skew is gone. The discarded part is an error you cannot see: with large rotations in deep trees a diagonal entry can shrink to zero or flip sign.",
-}, skewStripping, needChains)
+}, kern4(skewStripping[mgl64.Mat3x4], skewStripping[mgl64.Mat4]), needChains)

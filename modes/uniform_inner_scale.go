@@ -29,13 +29,15 @@ type uniformKey struct {
 	u   float64
 }
 
-// uniformInnerScale is UniformInnerScale's 3x4 update; the Mode value,
+// uniformInnerScale is UniformInnerScale's update (either layout); the Mode value,
 // its formula and its source are at the end of this file. The inherited
 // frame F = F_parent * T*R*u is kept as its linear part (the workspace's
 // f) and its position, which is W's (out), for nodes with children
 // only (kargs.kids): a leaf needs neither its frame nor its cube root.
-func uniformInnerScale(a *kargs, lo, hi int) {
-	nodes, out, frames, cache := a.nodes[:hi], a.out[:hi], a.ws.f[:hi], a.ws.u[:hi]
+func uniformInnerScale[T layout](a *kargs, out []T, lo, hi int) {
+	st := stride[T]()
+	nodes, frames, cache := a.nodes[:hi], a.ws.f[:hi], a.ws.u[:hi]
+	out = out[:hi]
 	own, me, kids := a.own, a.me, a.kids
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
@@ -44,11 +46,8 @@ func uniformInnerScale(a *kargs, lo, hi int) {
 		if !plain(nd) && nd.HasRest() { // plain reads the node's every line: see floorKernel
 			w, x, y, z = restRotation(nd)
 		}
-		// The rotation of (w, x, y, z), written out (see unitTol).
-		k := 2.0
-		if n := w*w + x*x + y*y + z*z; n-1 > unitTol || n-1 < -unitTol {
-			k = rotSlow(n)
-		}
+		// The rotation of (w, x, y, z), written out (see rotFactor).
+		k := rotFactor(w*w + x*x + y*y + z*z)
 		xs, ys, zs := x*k, y*k, z*k
 		wx, wy, wz := w*xs, w*ys, w*zs
 		xx, xy, xz := x*xs, x*ys, x*zs
@@ -67,10 +66,10 @@ func uniformInnerScale(a *kargs, lo, hi int) {
 				a.stale = true
 				continue
 			}
-			f, pp := &frames[pi], &out[pi]
-			t0, t1, t2 = f[0]*t0+f[3]*t1+f[6]*t2+pp[9],
-				f[1]*t0+f[4]*t1+f[7]*t2+pp[10],
-				f[2]*t0+f[5]*t1+f[8]*t2+pp[11]
+			f := &frames[pi]
+			t0, t1, t2 = f[0]*t0+f[3]*t1+f[6]*t2+out[pi][3*st],
+				f[1]*t0+f[4]*t1+f[7]*t2+out[pi][3*st+1],
+				f[2]*t0+f[5]*t1+f[8]*t2+out[pi][3*st+2]
 			a0, a1, a2, a3, a4, a5, a6, a7, a8 = f[0]*a0+f[3]*a1+f[6]*a2,
 				f[1]*a0+f[4]*a1+f[7]*a2,
 				f[2]*a0+f[5]*a1+f[8]*a2,
@@ -81,11 +80,11 @@ func uniformInnerScale(a *kargs, lo, hi int) {
 				f[1]*a6+f[4]*a7+f[7]*a8,
 				f[2]*a6+f[5]*a7+f[8]*a8
 		}
-		o := &out[i]
-		o[0], o[1], o[2] = a0*s0, a1*s0, a2*s0
-		o[3], o[4], o[5] = a3*s1, a4*s1, a5*s1
-		o[6], o[7], o[8] = a6*s2, a7*s2, a8*s2
-		o[9], o[10], o[11] = t0, t1, t2
+		out[i][0], out[i][1], out[i][2] = a0*s0, a1*s0, a2*s0
+		out[i][st], out[i][st+1], out[i][st+2] = a3*s1, a4*s1, a5*s1
+		out[i][2*st], out[i][2*st+1], out[i][2*st+2] = a6*s2, a7*s2, a8*s2
+		out[i][3*st], out[i][3*st+1], out[i][3*st+2] = t0, t1, t2
+		lastRow(out, i)
 		if !hasKids(kids, i) {
 			continue // a leaf: no frame, and no cube root
 		}
@@ -134,4 +133,4 @@ var UniformInnerScale = withKernel(Mode{
 	Folds:       true,
 	Point:       "Children inherit only the uniform part of a parent's scale: nothing skews, but scenes made for matrices must be re-authored (Fold).",
 	Explanation: "Children inherit only the uniform part u = cbrt(|sx*sy*sz|) of each ancestor's scale; the rest (s/u) shapes only the node's own mesh, like a separate leaf node. Inherited frames are then rotations times one number, TRS composition is exact and nothing can skew. The seed's piston was authored for the other rules: B's scale (4, 4, 0.5) cancels A's (0.25, 0.25, 2), so here B shows as a flat disc (world scale (2, 2, 0.25)) until the scene is re-authored by folding each residual into the children (the Fold button, or report -fold).",
-}, uniformInnerScale, needFrames)
+}, kern4(uniformInnerScale[mgl64.Mat3x4], uniformInnerScale[mgl64.Mat4]), needFrames)
