@@ -38,7 +38,8 @@ const DefaultParallelMin = 8192
 // the worker count changes, or when a node's parent no longer fits it (a
 // reparented node): such an update is finished on the calling goroutine
 // alone, with the same result. A hierarchy that does not split well (a
-// chain) runs on the calling goroutine alone.
+// chain) runs on the calling goroutine alone, and stays so planned until
+// its node count changes (a fresh Workspace plans again).
 //
 // Each worker's share is taken by the worker or, once it has finished
 // its own share, by the calling goroutine, whichever claims it first: on
