@@ -24,9 +24,9 @@ import (
 // accumulate-matrices reproduces the stored matrix.
 
 // A rule's fast form (called through ruleLinear) has the signature
-// func(p *mgl64.Mat4, r *mgl64.Mat3, s, ps mgl64.Vec3, o *mgl64.Mat4) bool:
+// func(p *mgl64.Mat3x4, r *mgl64.Mat3, s, ps mgl64.Vec3, o *mgl64.Mat3x4) bool:
 // it writes the rule's world linear part W3 into o's three
-// columns (o[0:3], o[4:7], o[8:11]) from the parent's world matrix p, the
+// columns (o[0:9], the 3x4 layout) from the parent's world matrix p, the
 // node's rotation columns r and scale s, and the parent's local scale
 // ps. It returns false when W3 is undefined (maya-ssc under a zero
 // parent scale); o is then left for the caller to mark.
@@ -62,72 +62,376 @@ func markUndefined(o *mgl64.Mat4) {
 // isUndefined reports the marker of markUndefined.
 func isUndefined(w *mgl64.Mat4) bool { return w[15] != 1 }
 
-// ruleWorld returns the fast WorldFunc of the matrix-based global rule
-// g: each node follows its own rule, or g.
-func ruleWorld(g scene.Rule) WorldFunc {
-	return func(nodes []scene.Node, _ *Workspace, out []mgl64.Mat4) {
-		n := count(nodes, out)
-		var r mgl64.Mat3
-		var l mgl64.Mat4
-		for i := 0; i < n; i++ {
-			nd := &nodes[i]
-			rotCols(nd.Rotation(), &r)
-			pi := nd.Parent
-			if pi < 0 {
-				if nd.Sheared() {
-					r = r.Mul3(nd.Stretch())
-					localMat(nd.Local.Position, &r, mgl64.Vec3{1, 1, 1}, &out[i])
-				} else {
-					localMat(nd.Local.Position, &r, nd.Local.Scale, &out[i])
-				}
-				continue
-			}
-			p, o := &out[pi], &out[i]
-			if isUndefined(p) {
-				markUndefined(o)
-				continue
-			}
+// ruleKernel returns the update of the matrix-based global rule g:
+// each node follows its own rule, or g.
+func ruleKernel(g scene.Rule) kernel {
+	switch g {
+	case scene.RuleMatrices:
+		return kern4(matricesRange[mgl64.Mat3x4], matricesRange[mgl64.Mat4])
+	case scene.RuleMayaSSC:
+		return kern4(mayaRange[mgl64.Mat3x4], mayaRange[mgl64.Mat4])
+	}
+	return kern4(func(a *kargs, out []mgl64.Mat3x4, lo, hi int) { ruleRange(a, out, lo, hi, g) },
+		func(a *kargs, out []mgl64.Mat4, lo, hi int) { ruleRange(a, out, lo, hi, g) })
+}
+
+// plain reports a node with neither a residual shear nor a rest
+// rotation, by the bits of those fields: a -0 among them counts as not
+// plain, which only sends the node down the general path (ruleNode),
+// which handles it.
+func plain(nd *scene.Node) bool {
+	return math.Float64bits(nd.Shear[0])|math.Float64bits(nd.Shear[1])|math.Float64bits(nd.Shear[2])|
+		math.Float64bits(nd.Rest.W)|math.Float64bits(nd.Rest.V[0])|math.Float64bits(nd.Rest.V[1])|math.Float64bits(nd.Rest.V[2]) == 0
+}
+
+// matricesRange is ruleRange under accumulate-matrices, the common node
+// (a plain child following the global rule) written out in full: the
+// rotation (see rotFactor), T*R*S and the affine product, nothing
+// called. Any other node goes through ruleNode.
+func matricesRange[T layout](a *kargs, out []T, lo, hi int) {
+	st := stride[T]()
+	nodes := a.nodes[:hi]
+	out = out[:hi]
+	own, me := a.own, a.me
+	for i := lo; i < hi; i++ {
+		nd := &nodes[i]
+		pi := nd.Parent
+		if pi < 0 || nd.Rule > scene.RuleMatrices || !plain(nd) {
 			rule := nd.Rule
 			if rule == scene.RuleFollow {
-				rule = g
+				rule = scene.RuleMatrices
 			}
-			sheared := nd.Sheared()
-			if rule == scene.RuleMatrices {
-				if sheared {
-					u := nd.Stretch()
-					r = r.Mul3(u)
-					localMat(nd.Local.Position, &r, mgl64.Vec3{1, 1, 1}, &l)
-				} else {
-					localMat(nd.Local.Position, &r, nd.Local.Scale, &l)
-				}
-				affMul(p, &l, o)
-				continue
-			}
-			s := nd.Local.Scale
-			if sheared {
-				s = mgl64.Vec3{1, 1, 1}
-			}
-			if rule == scene.RuleBlenderFixShear && nd.HasRest() {
-				blenderFixShearRest(p, nd, s, o)
-			} else if !ruleLinear(rule, p, &r, s, nodes[pi].Local.Scale, o) {
-				markUndefined(o)
-				continue
-			}
-			if sheared {
-				shearLinear(o, nd.Stretch())
-			}
-			t := nd.Local.Position
-			o[3], o[7], o[11] = 0, 0, 0
-			o[12] = p[0]*t[0] + p[4]*t[1] + p[8]*t[2] + p[12]
-			o[13] = p[1]*t[0] + p[5]*t[1] + p[9]*t[2] + p[13]
-			o[14] = p[2]*t[0] + p[6]*t[1] + p[10]*t[2] + p[14]
-			o[15] = 1
+			ruleNode(a, out, i, rule)
+			continue
 		}
+		if own != nil {
+			if ow := own[pi]; ow != 0 && ow != me {
+				a.stale = true
+				continue
+			}
+		}
+		if isUndef(out, pi) {
+			markUndef(out, i)
+			continue
+		}
+		q := &nd.Local.Rotation
+		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+		k := rotFactor(w*w + x*x + y*y + z*z)
+		xs, ys, zs := x*k, y*k, z*k
+		wx, wy, wz := w*xs, w*ys, w*zs
+		xx, xy, xz := x*xs, x*ys, x*zs
+		yy, yz, zz := y*ys, y*zs, z*zs
+		s0, s1, s2 := nd.Local.Scale[0], nd.Local.Scale[1], nd.Local.Scale[2]
+		b0, b1, b2 := (1-(yy+zz))*s0, (xy+wz)*s0, (xz-wy)*s0
+		b3, b4, b5 := (xy-wz)*s1, (1-(xx+zz))*s1, (yz+wx)*s1
+		b6, b7, b8 := (xz+wy)*s2, (yz-wx)*s2, (1-(xx+yy))*s2
+		out[i][0] = out[pi][0]*b0 + out[pi][st]*b1 + out[pi][2*st]*b2
+		out[i][1] = out[pi][1]*b0 + out[pi][st+1]*b1 + out[pi][2*st+1]*b2
+		out[i][2] = out[pi][2]*b0 + out[pi][st+2]*b1 + out[pi][2*st+2]*b2
+		out[i][st] = out[pi][0]*b3 + out[pi][st]*b4 + out[pi][2*st]*b5
+		out[i][st+1] = out[pi][1]*b3 + out[pi][st+1]*b4 + out[pi][2*st+1]*b5
+		out[i][st+2] = out[pi][2]*b3 + out[pi][st+2]*b4 + out[pi][2*st+2]*b5
+		out[i][2*st] = out[pi][0]*b6 + out[pi][st]*b7 + out[pi][2*st]*b8
+		out[i][2*st+1] = out[pi][1]*b6 + out[pi][st+1]*b7 + out[pi][2*st+1]*b8
+		out[i][2*st+2] = out[pi][2]*b6 + out[pi][st+2]*b7 + out[pi][2*st+2]*b8
+		t := &nd.Local.Position
+		out[i][3*st] = out[pi][0]*t[0] + out[pi][st]*t[1] + out[pi][2*st]*t[2] + out[pi][3*st]
+		out[i][3*st+1] = out[pi][1]*t[0] + out[pi][st+1]*t[1] + out[pi][2*st+1]*t[2] + out[pi][3*st+1]
+		out[i][3*st+2] = out[pi][2]*t[0] + out[pi][st+2]*t[1] + out[pi][2*st+2]*t[2] + out[pi][3*st+2]
+		lastRow(out, i)
 	}
 }
 
+// mayaRange is ruleRange under maya-ssc, written out as matricesRange
+// is, with the parent's inverse local scale kept for its next child. The
+// products keep mayaSSC's order, P3 * ((R * diag(1/s_parent)) * S), to
+// the bit: blender-none draws the same matrix in exact arithmetic, and a
+// different rounding would decide which of the two the audit names.
+func mayaRange[T layout](a *kargs, out []T, lo, hi int) {
+	st := stride[T]()
+	nodes := a.nodes[:hi]
+	out = out[:hi]
+	own, me := a.own, a.me
+	mayaP := -1
+	var i0, i1, i2 float64 // 1/s_parent of parent mayaP
+	mayaOK := false
+	for i := lo; i < hi; i++ {
+		nd := &nodes[i]
+		pi := nd.Parent
+		if pi < 0 || (nd.Rule != scene.RuleFollow && nd.Rule != scene.RuleMayaSSC) || !plain(nd) {
+			rule := nd.Rule
+			if rule == scene.RuleFollow {
+				rule = scene.RuleMayaSSC
+			}
+			ruleNode(a, out, i, rule)
+			continue
+		}
+		if own != nil {
+			if ow := own[pi]; ow != 0 && ow != me {
+				a.stale = true
+				continue
+			}
+		}
+		if isUndef(out, pi) {
+			markUndef(out, i)
+			continue
+		}
+		if pi != mayaP {
+			ps := &nodes[pi].Local.Scale
+			i0, i1, i2 = 1/ps[0], 1/ps[1], 1/ps[2]
+			mayaOK = !math.IsInf(i0, 0) && !math.IsInf(i1, 0) && !math.IsInf(i2, 0)
+			mayaP = pi
+		}
+		if !mayaOK {
+			markUndef(out, i)
+			continue
+		}
+		q := &nd.Local.Rotation
+		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+		k := rotFactor(w*w + x*x + y*y + z*z)
+		xs, ys, zs := x*k, y*k, z*k
+		wx, wy, wz := w*xs, w*ys, w*zs
+		xx, xy, xz := x*xs, x*ys, x*zs
+		yy, yz, zz := y*ys, y*zs, z*zs
+		s0, s1, s2 := nd.Local.Scale[0], nd.Local.Scale[1], nd.Local.Scale[2]
+		b0, b1, b2 := (1-(yy+zz))*i0*s0, (xy+wz)*i1*s0, (xz-wy)*i2*s0
+		b3, b4, b5 := (xy-wz)*i0*s1, (1-(xx+zz))*i1*s1, (yz+wx)*i2*s1
+		b6, b7, b8 := (xz+wy)*i0*s2, (yz-wx)*i1*s2, (1-(xx+yy))*i2*s2
+		out[i][0] = out[pi][0]*b0 + out[pi][st]*b1 + out[pi][2*st]*b2
+		out[i][1] = out[pi][1]*b0 + out[pi][st+1]*b1 + out[pi][2*st+1]*b2
+		out[i][2] = out[pi][2]*b0 + out[pi][st+2]*b1 + out[pi][2*st+2]*b2
+		out[i][st] = out[pi][0]*b3 + out[pi][st]*b4 + out[pi][2*st]*b5
+		out[i][st+1] = out[pi][1]*b3 + out[pi][st+1]*b4 + out[pi][2*st+1]*b5
+		out[i][st+2] = out[pi][2]*b3 + out[pi][st+2]*b4 + out[pi][2*st+2]*b5
+		out[i][2*st] = out[pi][0]*b6 + out[pi][st]*b7 + out[pi][2*st]*b8
+		out[i][2*st+1] = out[pi][1]*b6 + out[pi][st+1]*b7 + out[pi][2*st+1]*b8
+		out[i][2*st+2] = out[pi][2]*b6 + out[pi][st+2]*b7 + out[pi][2*st+2]*b8
+		t := &nd.Local.Position
+		out[i][3*st] = out[pi][0]*t[0] + out[pi][st]*t[1] + out[pi][2*st]*t[2] + out[pi][3*st]
+		out[i][3*st+1] = out[pi][1]*t[0] + out[pi][st+1]*t[1] + out[pi][2*st+1]*t[2] + out[pi][3*st+1]
+		out[i][3*st+2] = out[pi][2]*t[0] + out[pi][st+2]*t[1] + out[pi][2*st+2]*t[2] + out[pi][3*st+2]
+		lastRow(out, i)
+	}
+}
+
+// linearOf copies the linear part of out[i] into q.
+func linearOf[T layout](out []T, i int, q *mgl64.Mat3) {
+	st := stride[T]()
+	q[0], q[1], q[2] = out[i][0], out[i][1], out[i][2]
+	q[3], q[4], q[5] = out[i][st], out[i][st+1], out[i][st+2]
+	q[6], q[7], q[8] = out[i][2*st], out[i][2*st+1], out[i][2*st+2]
+}
+
+// ruleRange is the matrix-based rules' update of nodes [lo, hi) under
+// a Blender global rule g. The common node (a child without a residual
+// shear or a rest rotation, following a Blender rule) is written out by
+// hand here; roots, per-node accumulate-matrices and maya-ssc (and any
+// rule after blender-aligned in scene.Rule order), and the rest go
+// through ruleNode. The parent factor of the rules that take one
+// (blenderFactor: none, average, none-legacy, aligned) is kept for the
+// next node with the same parent and rule: siblings stored together (a
+// breadth-first tree) compute it, cube root included, once.
+func ruleRange[T layout](a *kargs, out []T, lo, hi int, g scene.Rule) {
+	st := stride[T]()
+	nodes := a.nodes[:hi]
+	out = out[:hi]
+	own, me := a.own, a.me
+	blP, blRule := -1, scene.RuleFollow
+	var fq mgl64.Mat3 // the parent factor Q of blP and its column factors fk
+	var fk mgl64.Vec3
+	var m mgl64.Mat3
+	for i := lo; i < hi; i++ {
+		nd := &nodes[i]
+		pi := nd.Parent
+		rule := nd.Rule
+		if rule == scene.RuleFollow {
+			rule = g
+		}
+		if pi < 0 || rule < scene.RuleBlenderFixShear || rule > scene.RuleBlenderAligned || !plain(nd) {
+			ruleNode(a, out, i, rule)
+			continue
+		}
+		if own != nil {
+			if w := own[pi]; w != 0 && w != me {
+				a.stale = true
+				continue
+			}
+		}
+		if isUndef(out, pi) {
+			markUndef(out, i)
+			continue
+		}
+		// The rotation of q, written out (see rotFactor).
+		q := &nd.Local.Rotation
+		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+		k := rotFactor(w*w + x*x + y*y + z*z)
+		xs, ys, zs := x*k, y*k, z*k
+		wx, wy, wz := w*xs, w*ys, w*zs
+		xx, xy, xz := x*xs, x*ys, x*zs
+		yy, yz, zz := y*ys, y*zs, z*zs
+		r0, r1, r2 := 1-(yy+zz), xy+wz, xz-wy
+		r3, r4, r5 := xy-wz, 1-(xx+zz), yz+wx
+		r6, r7, r8 := xz+wy, yz-wx, 1-(xx+yy)
+		s0, s1, s2 := nd.Local.Scale[0], nd.Local.Scale[1], nd.Local.Scale[2]
+		if rule == scene.RuleBlenderFixShear {
+			m[0] = out[pi][0]*r0 + out[pi][st]*r1 + out[pi][2*st]*r2
+			m[1] = out[pi][1]*r0 + out[pi][st+1]*r1 + out[pi][2*st+1]*r2
+			m[2] = out[pi][2]*r0 + out[pi][st+2]*r1 + out[pi][2*st+2]*r2
+			m[3] = out[pi][0]*r3 + out[pi][st]*r4 + out[pi][2*st]*r5
+			m[4] = out[pi][1]*r3 + out[pi][st+1]*r4 + out[pi][2*st+1]*r5
+			m[5] = out[pi][2]*r3 + out[pi][st+2]*r4 + out[pi][2*st+2]*r5
+			m[6] = out[pi][0]*r6 + out[pi][st]*r7 + out[pi][2*st]*r8
+			m[7] = out[pi][1]*r6 + out[pi][st+1]*r7 + out[pi][2*st+1]*r8
+			m[8] = out[pi][2]*r6 + out[pi][st+2]*r7 + out[pi][2*st+2]*r8
+			orthoY(&m, false)
+			out[i][0], out[i][1], out[i][2] = m[0]*s0, m[1]*s0, m[2]*s0
+			out[i][st], out[i][st+1], out[i][st+2] = m[3]*s1, m[4]*s1, m[5]*s1
+			out[i][2*st], out[i][2*st+1], out[i][2*st+2] = m[6]*s2, m[7]*s2, m[8]*s2
+		} else {
+			if pi != blP || rule != blRule {
+				linearOf(out, pi, &fq)
+				blenderFactor(rule, &fq, &fk)
+				blP, blRule = pi, rule
+			}
+			k0, k1, k2 := s0*fk[0], s1*fk[1], s2*fk[2]
+			r0, r1, r2 = r0*k0, r1*k0, r2*k0
+			r3, r4, r5 = r3*k1, r4*k1, r5*k1
+			r6, r7, r8 = r6*k2, r7*k2, r8*k2
+			out[i][0] = fq[0]*r0 + fq[3]*r1 + fq[6]*r2
+			out[i][1] = fq[1]*r0 + fq[4]*r1 + fq[7]*r2
+			out[i][2] = fq[2]*r0 + fq[5]*r1 + fq[8]*r2
+			out[i][st] = fq[0]*r3 + fq[3]*r4 + fq[6]*r5
+			out[i][st+1] = fq[1]*r3 + fq[4]*r4 + fq[7]*r5
+			out[i][st+2] = fq[2]*r3 + fq[5]*r4 + fq[8]*r5
+			out[i][2*st] = fq[0]*r6 + fq[3]*r7 + fq[6]*r8
+			out[i][2*st+1] = fq[1]*r6 + fq[4]*r7 + fq[7]*r8
+			out[i][2*st+2] = fq[2]*r6 + fq[5]*r7 + fq[8]*r8
+		}
+		t := &nd.Local.Position
+		out[i][3*st] = out[pi][0]*t[0] + out[pi][st]*t[1] + out[pi][2*st]*t[2] + out[pi][3*st]
+		out[i][3*st+1] = out[pi][1]*t[0] + out[pi][st+1]*t[1] + out[pi][2*st+1]*t[2] + out[pi][3*st+1]
+		out[i][3*st+2] = out[pi][2]*t[0] + out[pi][st+2]*t[1] + out[pi][2*st+2]*t[2] + out[pi][3*st+2]
+		lastRow(out, i)
+	}
+}
+
+// The rotation matrix of a node's quaternion (w, x, y, z) is written
+// out in each loop (a call there costs more than it), as rotCols writes
+// it, bit for bit: the factor 2/|q|^2 by a division (rotFactor). Taking
+// it as 2 for a quaternion within 4e-15 of unit length, decided by a
+// predicted branch, was measured faster (accumulate-matrices 1.29 against
+// 1.65 times the floor at 10^4 nodes, 1.02-1.05 against 1.13 at 10^6)
+// and stays within 1e-12 of the old update, but it changes last bits,
+// and audit groups rules by bitwise-equal matrices: under it the
+// piston's B drawn by blender-none and maya-ssc, equal before, differed
+// by an ulp and audit named the other pair (its TestPistonAtRest).
+// Branching on |q|^2 == 1 exactly keeps the bits but mispredicts on
+// normalised quaternions whose last bits vary (18 against 27 ns a node
+// on BenchmarkWorldUpdate's scene).
+
+// rotFactor is rotCols's factor 2/n for a squared quaternion length n,
+// 0 (the identity) where rotCols gives the identity.
+func rotFactor(n float64) float64 {
+	if !(n > 1e-300) || n > 1e300 {
+		return 0
+	}
+	return 2 / n
+}
+
+// blenderFactor turns q, the linear part P3 of the parent's world
+// matrix, into the factor that Blender's rules none, average, none-legacy
+// and aligned take from the parent alone: W3 = q * R * diag(S ∘ k) (each
+// rule's file gives its formula).
+func blenderFactor(rule scene.Rule, q *mgl64.Mat3, k *mgl64.Vec3) {
+	*k = mgl64.Vec3{1, 1, 1}
+	switch rule {
+	case scene.RuleBlenderAverage:
+		c := averageScale(q)
+		orthoY(q, true)
+		*k = mgl64.Vec3{c, c, c}
+	case scene.RuleBlenderNone:
+		orthoY(q, true)
+	case scene.RuleBlenderNoneLegacy:
+		colNormalize(q)
+	case scene.RuleBlenderAligned:
+		orthoY(q, false)
+		*k = colNormalize(q)
+	}
+}
+
+// blenderLinear writes W3 = q * R * diag(S ∘ k) of blenderFactor into
+// o's linear part, r the node's rotation columns.
+func blenderLinear(rule scene.Rule, p *mgl64.Mat3x4, r *mgl64.Mat3, s mgl64.Vec3, o *mgl64.Mat3x4) {
+	var q mgl64.Mat3
+	var k mgl64.Vec3
+	linear3(p, &q)
+	blenderFactor(rule, &q, &k)
+	writeQRS(&q, r, mgl64.Vec3{s[0] * k[0], s[1] * k[1], s[2] * k[2]}, o)
+}
+
+// ruleNode computes node i under rule into out[i]: the general path,
+// for roots, nodes with a residual shear or a rest rotation, and rules a
+// loop does not write out, on 3x4 copies of the parent and the node.
+func ruleNode[T layout](a *kargs, out []T, i int, rule scene.Rule) {
+	var o, p mgl64.Mat3x4
+	if pi := a.nodes[i].Parent; pi >= 0 {
+		if a.foreign(pi) {
+			return
+		}
+		load3x4(out, pi, &p)
+	}
+	ruleNode3(a.nodes, i, rule, &p, &o)
+	store3x4(out, i, &o)
+}
+
+// ruleNode3 writes node i's world matrix under rule into o, p its
+// parent's (unused for a root).
+func ruleNode3(nodes []scene.Node, i int, rule scene.Rule, p, o *mgl64.Mat3x4) {
+	nd := &nodes[i]
+	var r mgl64.Mat3
+	rotCols(nd.Rotation(), &r)
+	pi := nd.Parent
+	sheared := nd.Sheared()
+	if pi < 0 {
+		if sheared {
+			r = r.Mul3(nd.Stretch())
+			localAffine(nd.Local.Position, &r, mgl64.Vec3{1, 1, 1}, o)
+		} else {
+			localAffine(nd.Local.Position, &r, nd.Local.Scale, o)
+		}
+		return
+	}
+	if isUndefined3(p) {
+		markUndefined3(o)
+		return
+	}
+	if rule == scene.RuleMatrices {
+		if sheared {
+			r = r.Mul3(nd.Stretch())
+			mulLocal(p, &r, mgl64.Vec3{1, 1, 1}, nd.Local.Position, o)
+		} else {
+			mulLocal(p, &r, nd.Local.Scale, nd.Local.Position, o)
+		}
+		return
+	}
+	s := nd.Local.Scale
+	if sheared {
+		s = mgl64.Vec3{1, 1, 1}
+	}
+	if rule == scene.RuleBlenderFixShear && nd.HasRest() {
+		blenderFixShearRest(p, nd, s, o)
+	} else if !ruleLinear(rule, p, &r, s, nodes[pi].Local.Scale, o) {
+		markUndefined3(o)
+		return
+	}
+	if sheared {
+		shearLinear(o, nd.Stretch())
+	}
+	placeChild(p, nd.Local.Position, o)
+}
+
 // ruleReference returns the readable ReferenceFunc of the matrix-based
-// global rule g (see ruleWorld): roots T*R*S, children
+// global rule g (see ruleKernel): roots T*R*S, children
 // T(P*(t,1)) * W3(P3, R, S, parent's local scale) by the node's rule.
 func ruleReference(g scene.Rule) ReferenceFunc {
 	return func(nodes []scene.Node) []mgl64.Mat4 {
@@ -175,21 +479,21 @@ func ruleReference(g scene.Rule) ReferenceFunc {
 }
 
 // shearLinear replaces o's linear columns W3 by W3 * u.
-func shearLinear(o *mgl64.Mat4, u mgl64.Mat3) {
+func shearLinear(o *mgl64.Mat3x4, u mgl64.Mat3) {
 	var w mgl64.Mat3
 	linear3(o, &w)
 	for c := 0; c < 3; c++ {
 		u0, u1, u2 := u[3*c], u[3*c+1], u[3*c+2]
-		o[4*c] = w[0]*u0 + w[3]*u1 + w[6]*u2
-		o[4*c+1] = w[1]*u0 + w[4]*u1 + w[7]*u2
-		o[4*c+2] = w[2]*u0 + w[5]*u1 + w[8]*u2
+		o[3*c] = w[0]*u0 + w[3]*u1 + w[6]*u2
+		o[3*c+1] = w[1]*u0 + w[4]*u1 + w[7]*u2
+		o[3*c+2] = w[2]*u0 + w[5]*u1 + w[8]*u2
 	}
 }
 
 // ruleLinear calls rule's fast nodeLinear. A switch of direct calls, not
-// a call through ruleFast: the compiler then sees that r does not escape,
+// a call through a table: the compiler then sees that r does not escape,
 // and the update allocates nothing.
-func ruleLinear(rule scene.Rule, p *mgl64.Mat4, r *mgl64.Mat3, s, ps mgl64.Vec3, o *mgl64.Mat4) bool {
+func ruleLinear(rule scene.Rule, p *mgl64.Mat3x4, r *mgl64.Mat3, s, ps mgl64.Vec3, o *mgl64.Mat3x4) bool {
 	switch rule {
 	case scene.RuleBlenderFixShear:
 		return blenderFixShear(p, r, s, ps, o)
@@ -281,25 +585,13 @@ func orthoY(m *mgl64.Mat3, unit bool) {
 	m[6], m[7], m[8] = z0, z1, z2
 }
 
-// linear3 copies the 3x3 linear part of a into o.
-func linear3(a *mgl64.Mat4, o *mgl64.Mat3) {
-	o[0], o[1], o[2] = a[0], a[1], a[2]
-	o[3], o[4], o[5] = a[4], a[5], a[6]
-	o[6], o[7], o[8] = a[8], a[9], a[10]
-}
-
-// colLen returns the length of column c of m.
-func colLen(m *mgl64.Mat3, c int) float64 {
-	return math.Sqrt(m[3*c]*m[3*c] + m[3*c+1]*m[3*c+1] + m[3*c+2]*m[3*c+2])
-}
-
 // writeQRS writes q * r * diag(k) into o's linear columns: column c is
 // q times r's column c, times k[c].
-func writeQRS(q, r *mgl64.Mat3, k mgl64.Vec3, o *mgl64.Mat4) {
+func writeQRS(q, r *mgl64.Mat3, k mgl64.Vec3, o *mgl64.Mat3x4) {
 	for c := 0; c < 3; c++ {
 		r0, r1, r2 := r[3*c]*k[c], r[3*c+1]*k[c], r[3*c+2]*k[c]
-		o[4*c] = q[0]*r0 + q[3]*r1 + q[6]*r2
-		o[4*c+1] = q[1]*r0 + q[4]*r1 + q[7]*r2
-		o[4*c+2] = q[2]*r0 + q[5]*r1 + q[8]*r2
+		o[3*c] = q[0]*r0 + q[3]*r1 + q[6]*r2
+		o[3*c+1] = q[1]*r0 + q[4]*r1 + q[7]*r2
+		o[3*c+2] = q[2]*r0 + q[5]*r1 + q[8]*r2
 	}
 }
