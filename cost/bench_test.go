@@ -1,0 +1,236 @@
+package cost
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"skewlab/modes"
+	"skewlab/scene"
+)
+
+// fakeClock returns a clock that moves on by step every time it is read,
+// so a Bench's sampling is exact and independent of the machine.
+func fakeClock(step time.Duration) func() time.Duration {
+	var t time.Duration
+	return func() time.Duration { t += step; return t }
+}
+
+// fakePool is an all-cores pool that runs the rule on one thread and
+// counts what it is asked.
+type fakePool struct {
+	workers, calls, closed int
+}
+
+func (p *fakePool) Workers() int { return p.workers }
+func (p *fakePool) World(m modes.Mode, nodes []scene.Node, ws *modes.Workspace, out []mgl64.Mat4) {
+	p.calls++
+	m.World(nodes, ws, out)
+}
+func (p *fakePool) Close() { p.closed++ }
+
+// withPool installs a newPool that makes fake pools, recorded in *made,
+// for the test's duration.
+func withPool(t *testing.T, made *[]*fakePool) {
+	old := newPool
+	newPool = func(w int) pool {
+		p := &fakePool{workers: w}
+		*made = append(*made, p)
+		return p
+	}
+	t.Cleanup(func() { newPool = old })
+}
+
+// With a clock that moves 1 ms per reading, every cell's warm-up update
+// reads 1 ms, so its batches are batchTarget/1 ms = 2 updates, each
+// batch reads 1 ms, the cell never reaches cellTarget and takes
+// maxSamples batches: every cost is 1 ms / 2 / nodes exactly.
+func TestBenchSamplesByTheRules(t *testing.T) {
+	var made []*fakePool
+	withPool(t, &made)
+	b, err := NewBench(Config{Sizes: []int{10, 100}, Shapes: []string{"4ary", "chain"}, Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.clock = fakeClock(time.Millisecond)
+	if b.AllCores() != 3 {
+		t.Fatalf("AllCores %d, want 3", b.AllCores())
+	}
+	nr := len(modes.All)
+	if want := 2 * 2 * (2 + 2*nr); len(b.plan) != want {
+		t.Fatalf("%d cells planned, want %d", len(b.plan), want)
+	}
+	last := -1.0
+	for steps := 0; b.Step(5 * time.Millisecond); steps++ {
+		if p := b.Progress(); p < last || p > 1 {
+			t.Fatalf("progress went from %v to %v", last, p)
+		} else {
+			last = p
+		}
+		if steps > 10000 {
+			t.Fatal("the plan does not end")
+		}
+	}
+	if b.Progress() != 1 {
+		t.Errorf("progress %v when done", b.Progress())
+	}
+	check := func(what string, m Measure, n int) {
+		t.Helper()
+		want := 1e6 / 2 / float64(n)
+		if m.Samples != maxSamples || m.Calls != 2*maxSamples || m.NsPerNode != want {
+			t.Errorf("%s at %d nodes: %+v, want %d samples of 2 calls at %v ns/node", what, n, m, maxSamples, want)
+		}
+	}
+	for _, r := range b.Rows() {
+		check(r.Shape+" floor", r.Floor, r.Nodes)
+		check(r.Shape+" stored floor", r.Stored, r.Nodes)
+		for k := range modes.All {
+			check(r.Shape+" "+modes.All[k].Name, r.Serial[k], r.Nodes)
+			check(r.Shape+" "+modes.All[k].Name+" all cores", r.Parallel[k], r.Nodes)
+		}
+	}
+	// One pool, started at the first all-cores cell, asked 2 * 16 updates
+	// per cell (the warm-up and 15 batches of 2), closed when done.
+	if len(made) != 1 || made[0].workers != 3 || made[0].closed != 1 {
+		t.Fatalf("pools %+v, want one of 3 workers closed once", made)
+	}
+	if want := 2 * 2 * nr * (1 + 2*maxSamples); made[0].calls != want {
+		t.Errorf("the pool ran %d updates, want %d", made[0].calls, want)
+	}
+}
+
+// One thread only (Workers 1, or no pool in the build): no all-cores
+// cells, and the all-cores costs stay NaN.
+func TestBenchOneThread(t *testing.T) {
+	var made []*fakePool
+	withPool(t, &made)
+	for _, c := range []struct {
+		workers int
+		pool    bool
+	}{{1, true}, {4, false}} {
+		if !c.pool {
+			newPool = nil
+		}
+		b, err := NewBench(Config{Sizes: []int{10}, Shapes: []string{"chain"}, Workers: c.workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.clock = fakeClock(time.Millisecond)
+		for b.Step(time.Second) {
+		}
+		r := b.Rows()[0]
+		if b.AllCores() != 0 || len(b.plan) != 2+len(modes.All) || !math.IsNaN(r.Parallel[0].NsPerNode) || r.Parallel[0].Done() || !r.Serial[0].Done() {
+			t.Errorf("workers %d, pool %v: all cores %d, %d cells, parallel %+v", c.workers, c.pool, b.AllCores(), len(b.plan), r.Parallel[0])
+		}
+	}
+	if len(made) != 0 {
+		t.Errorf("%d pools made for one thread", len(made))
+	}
+}
+
+// Bad configurations are refused with a message naming the problem.
+func TestConfigValidate(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Shapes: []string{"4ary"}}, "no sizes"},
+		{Config{Sizes: []int{9}, Shapes: []string{"4ary"}}, "size 9 is outside 10 to 1000000"},
+		{Config{Sizes: []int{1_000_001}, Shapes: []string{"4ary"}}, "outside"},
+		{Config{Sizes: []int{100, 100}, Shapes: []string{"4ary"}}, "ascend"},
+		{Config{Sizes: []int{100, 10}, Shapes: []string{"4ary"}}, "ascend"},
+		{Config{Sizes: []int{100}}, "no shapes"},
+		{Config{Sizes: []int{100}, Shapes: []string{"tree"}}, `unknown shape "tree"`},
+		{Config{Sizes: []int{100}, Shapes: []string{"chain", "chain"}}, "twice"},
+		{Config{Sizes: []int{100}, Shapes: []string{"chain"}, Workers: -1}, "workers"},
+	} {
+		err := c.cfg.Validate()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an error containing %q", c.cfg, err, c.want)
+		}
+		if _, err := NewBench(c.cfg); err == nil {
+			t.Errorf("NewBench(%+v) accepted it", c.cfg)
+		}
+	}
+	if err := DefaultConfig().Validate(); err != nil {
+		t.Error(err)
+	}
+}
+
+// On the real clock a small bench ends with every cost measured,
+// positive and finite (how large is the machine's business).
+func TestBenchRealClock(t *testing.T) {
+	b, err := NewBench(Config{Sizes: []int{10, 200}, Shapes: Shapes, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for b.Step(10 * time.Millisecond) {
+	}
+	for _, r := range b.Rows() {
+		for _, m := range append([]Measure{r.Floor, r.Stored}, r.Serial...) {
+			if !(m.NsPerNode > 0) || math.IsInf(m.NsPerNode, 0) || m.Samples < minSamples {
+				t.Errorf("%s %d: %+v", r.Shape, r.Nodes, m)
+			}
+		}
+	}
+}
+
+// Once a cell's buffers have grown, a Step of timed batches allocates
+// nothing.
+func TestBenchStepAllocatesNothing(t *testing.T) {
+	b, err := NewBench(Config{Sizes: []int{1000}, Shapes: []string{"4ary"}, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.clock = fakeClock(time.Millisecond) // batches of 2 updates
+	for b.next < 3 {                      // into the first rule: nodes, both floors' buffers, out grown
+		b.Step(time.Millisecond)
+	}
+	b.Step(time.Millisecond)
+	if a := testing.AllocsPerRun(20, func() { b.Step(0) }); a != 0 {
+		t.Errorf("%v allocations per Step, want 0", a)
+	}
+}
+
+// The claims are read at the size nearest 10^5 whose one-thread costs
+// are all measured, and each Ratio is its two costs' quotient.
+func TestClaimRow(t *testing.T) {
+	b, err := NewBench(Config{Sizes: []int{1000, 10_000, 1_000_000}, Shapes: []string{"4ary"}, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.ClaimRow("4ary") != nil {
+		t.Fatal("a claim row before anything was measured")
+	}
+	fill := func(r *Row) {
+		r.Floor, r.Stored = Measure{NsPerNode: 20, Samples: 3}, Measure{NsPerNode: 16, Samples: 3}
+		for k := range r.Serial {
+			r.Serial[k] = Measure{NsPerNode: float64(10 * (k + 1)), Samples: 3}
+		}
+	}
+	fill(&b.rows[0])
+	if r := b.ClaimRow("4ary"); r == nil || r.Nodes != 1000 {
+		t.Fatalf("claim row %+v, want the only one measured, 1000", r)
+	}
+	fill(&b.rows[2])
+	if r := b.ClaimRow("4ary"); r == nil || r.Nodes != 1_000_000 {
+		t.Fatalf("claim row %v, want 10^6 (a decade from 10^5; 10^3 is two)", r.Nodes)
+	}
+	fill(&b.rows[1])
+	if r := b.ClaimRow("4ary"); r == nil || r.Nodes != 1_000_000 {
+		t.Fatalf("claim row %v, want 10^6 (a tie with 10^4 goes to the larger)", r.Nodes)
+	}
+	r := b.ClaimRow("4ary")
+	ss, am, uis := modes.Index("skew-stripping"), modes.Index("accumulate-matrices"), modes.Index("uniform-inner-scale")
+	for i, want := range []float64{20.0 / 16, float64(ss+1) / float64(am+1), float64(uis+1) / float64(am+1)} {
+		if got := Claims[i].Ratio(r); got != want {
+			t.Errorf("claim %s: ratio %v, want %v", Claims[i].Tag, got, want)
+		}
+	}
+	if b.ClaimRow("chain") != nil {
+		t.Error("a claim row of a shape not measured")
+	}
+}
