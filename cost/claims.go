@@ -27,6 +27,11 @@ type Claim struct {
 	// Rule is the curve the tag is drawn on: a rule's name, or "" for
 	// the floor.
 	Rule string
+	// Lines are the claim's line under the lab's plot, longest first:
+	// the text before the measured ratio (RatioText) and after it. The
+	// picture writes the longest that fits; words in double quotes are
+	// the seed's.
+	Lines [3][2]string
 	// num and den are the kernels whose serial costs Ratio divides.
 	num, den kernel
 }
@@ -42,6 +47,11 @@ var Claims = []Claim{
 		Quote:    "this change would make your scene graph transforms about 12 % more expensive",
 		About:    "storing each local pose as translation, rotation and scale, and building its matrix every update (72 to 81 FLOPS by the seed's count)",
 		Measured: "the floor built from TRS over the floor from stored matrices", Unit: "%",
+		Lines: [3][2]string{
+			{`[1] seed 004, Bitsquid: a TRS pose turned into a matrix every update "would make your scene graph transforms about 12 % more expensive"; measured `, ` (floor from TRS vs stored matrices)`},
+			{`[1] seed 004: TRS to matrix "about 12 % more expensive"; measured `, ``},
+			{`[1] seed 004 "12 %": `, ``},
+		},
 		num: kernelFloor, den: kernelStored,
 	},
 	{
@@ -50,6 +60,11 @@ var Claims = []Claim{
 		Quote:    "We give an approximate solution to this issue in Section 3.2.4.",
 		About:    "the skew; its solution is skew stripping (scale from the diagonal, the rest discarded; rotation and translation from the TR chain); the seed states no cost",
 		Measured: "skew-stripping over accumulate-matrices, one thread", Unit: "x",
+		Lines: [3][2]string{
+			{`[2] seed 001, GPU Pro 5 notes: skew stripping, "an approximate solution", no cost stated; measured `, ` accumulate-matrices`},
+			{`[2] seed 001: skew stripping, no cost stated; measured `, ` matrices`},
+			{`[2] skew-stripping `, ``},
+		},
 		Rule: modes.SkewStripping.Name, num: kernel(modes.Index(modes.SkewStripping.Name)), den: kernel(modes.Index(modes.AccumulateMatrices.Name)),
 	},
 	{
@@ -58,6 +73,11 @@ var Claims = []Claim{
 		Quote:    "benefit from easy TRS composition producing TRS outputs",
 		About:    "non-uniform scale only at the leaves, uniform above (uniform-inner-scale); the general case's polar decomposition is \"rather costly computation-wise\"",
 		Measured: "uniform-inner-scale over accumulate-matrices, one thread", Unit: "x",
+		Lines: [3][2]string{
+			{`[3] seed 003: uniform scale above the leaves, "easy TRS composition producing TRS outputs"; measured `, ` accumulate-matrices`},
+			{`[3] seed 003: uniform scale, "easy TRS composition"; measured `, ` matrices`},
+			{`[3] uniform-inner-scale `, ``},
+		},
 		Rule: modes.UniformInnerScale.Name, num: kernel(modes.Index(modes.UniformInnerScale.Name)), den: kernel(modes.Index(modes.AccumulateMatrices.Name)),
 	},
 }
