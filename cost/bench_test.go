@@ -234,3 +234,31 @@ func TestClaimRow(t *testing.T) {
 		t.Error("a claim row of a shape not measured")
 	}
 }
+
+// Settle runs untimed updates at the start of each Step: the costs stay
+// what the timed batches say (1 ms / 2 / nodes on the fake clock), and
+// the kernel runs more often than it is timed.
+func TestBenchSettle(t *testing.T) {
+	var made []*fakePool
+	withPool(t, &made)
+	var calls [2]int
+	for i, settle := range []time.Duration{0, 3 * time.Millisecond} {
+		b, err := NewBench(Config{Sizes: []int{10}, Shapes: []string{"4ary"}, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.clock, b.Settle = fakeClock(time.Millisecond), settle
+		for b.Step(4 * time.Millisecond) {
+		}
+		r := b.Rows()[0]
+		for k := range r.Parallel {
+			if m := r.Parallel[k]; m.NsPerNode != 1e6/2/10 || m.Calls != 2*maxSamples {
+				t.Errorf("settle %v, rule %d all cores: %+v", settle, k, m)
+			}
+		}
+		calls[i] = made[len(made)-1].calls
+	}
+	if calls[1] <= calls[0] {
+		t.Errorf("the pool ran %d updates with Settle, %d without: want more with", calls[1], calls[0])
+	}
+}

@@ -37,7 +37,7 @@ const (
 )
 
 // ThreadNames name the Threads choices, for menus.
-var ThreadNames = [NumThreads]string{"1 thread and all cores", "1 thread", "all cores"}
+var ThreadNames = [NumThreads]string{"both", "1 thread", "all cores"}
 
 // Model is the cost lab's state: the Bench being measured, which of its
 // shapes is shown, which threads' curves, and whether measuring is

@@ -50,8 +50,8 @@ const (
 // ui, or less where the full picture (two plots and the legend with its
 // numbers, 16 lines high with the status and claims) would not fit a w
 // by h picture beside a left column of left pixels and above a bottom
-// band of bottom pixels, but never below 1. Input that is not finite
-// gives 1.
+// band of bottom pixels, but never below 1, and a whole number of pixels
+// per character. Input that is not finite gives 1.
 func FitScale(w, h, left, bottom, ui float64) float64 {
 	cw := CharWidth()
 	wide := (w - left - 12) / (2*(tickChars+plotMinChars+tagChars)*cw + 24 + (legendName+legendNumbers)*cw + legendSwatch)
@@ -60,7 +60,10 @@ func FitScale(w, h, left, bottom, ui float64) float64 {
 	if !(s >= 1) || math.IsInf(s, 1) {
 		return 1
 	}
-	return s
+	// A whole number of pixels per character, so a line's pieces (a
+	// fixed text, then its numbers one label per character) meet where
+	// the drawn glyphs do.
+	return math.Floor(s*cw) / cw
 }
 
 // legendLines is the legend's height in lines: its heading, the rules,

@@ -1,0 +1,21 @@
+//go:build !js
+
+package costlab
+
+import (
+	"errors"
+
+	"skewlab/cost"
+	"skewlab/render"
+	"skewlab/state"
+)
+
+// figure is the lab's kit.Lab Figure for the commands (cost.Figure); the
+// cost lab plays no gestures, so a gesture is an error. The web build,
+// which has no commands, leaves it nil (figure_js.go).
+func figure(st state.State, w, h int, g state.Gesture) ([]render.Segment, []render.Label, error) {
+	if g.Kind != "" {
+		return nil, nil, errors.New("the cost lab plays no gestures")
+	}
+	return cost.Figure(st, w, h)
+}
