@@ -25,10 +25,10 @@ func matrixChain(nodes []scene.Node) []mgl64.Mat4 {
 // is not a multiple of 90 degrees leaves a shear (skew) in W that no
 // single TRS can hold. It is matrix-based: nodes with their own rule
 // (scene.Node.Rule) follow it (see ruleWorld in rules.go).
-var AccumulateMatrices = Mode{
+var AccumulateMatrices = withKernel(Mode{
 	Name: "accumulate-matrices", Title: "Accumulate matrices",
-	World: ruleWorld(scene.RuleMatrices), Reference: ruleReference(scene.RuleMatrices),
+	Reference:   ruleReference(scene.RuleMatrices),
 	Rule:        scene.RuleMatrices,
 	Point:       "A rotated child under a non-uniform parent scale skews: its axes stop being perpendicular and no TRS can describe it.",
 	Explanation: "W = W_parent * T*R*S. Every node's local matrix is multiplied onto its parent's world matrix. Scale acts in the parent's space, so a child stretched by a parent's x scale grows along world x, as you expect. But a non-uniform parent scale applied after a child rotation that is not a multiple of 90 degrees shears the child: its axes stop being perpendicular (skew), and no position/rotation/scale triple can describe it.",
-}
+}, ruleKernel(scene.RuleMatrices), 0)

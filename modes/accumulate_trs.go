@@ -7,24 +7,26 @@ import (
 	"skewlab/transform"
 )
 
-// accumulateTRS is AccumulateTRS.World, the fast loop; the Mode value,
-// its formula and its source are at the end of this file.
-func accumulateTRS(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
-	n := count(nodes, out)
-	ws.grow(n)
-	rot, scl := ws.rot[:n], ws.scl[:n]
-	for i := 0; i < n; i++ {
+// accumulateTRS is AccumulateTRS's 3x4 update; the Mode value, its
+// formula and its source are at the end of this file.
+func accumulateTRS(a *kargs, lo, hi int) {
+	nodes, out, ws := a.nodes, a.out, a.ws
+	rot, scl := ws.rot, ws.scl
+	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
 		q, s, p := nd.Rotation(), nd.Local.Scale, nd.Local.Position
 		o := &out[i]
 		if pi := nd.Parent; pi >= 0 {
+			if a.foreign(pi) {
+				continue
+			}
 			// The parent's W has columns R_p * S_p, so W_p * p is
 			// position_p + R_p(S_p ∘ p): the seed's position rule.
 			w := &out[pi]
 			p = mgl64.Vec3{
-				w[0]*p[0] + w[4]*p[1] + w[8]*p[2] + w[12],
-				w[1]*p[0] + w[5]*p[1] + w[9]*p[2] + w[13],
-				w[2]*p[0] + w[6]*p[1] + w[10]*p[2] + w[14],
+				w[0]*p[0] + w[3]*p[1] + w[6]*p[2] + w[9],
+				w[1]*p[0] + w[4]*p[1] + w[7]*p[2] + w[10],
+				w[2]*p[0] + w[5]*p[1] + w[8]*p[2] + w[11],
 			}
 			a := rot[pi]
 			q = mgl64.Quat{
@@ -50,10 +52,10 @@ func accumulateTRS(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 		wx, wy, wz := w*xs, w*ys, w*zs
 		xx, xy, xz := x*xs, x*ys, x*zs
 		yy, yz, zz := y*ys, y*zs, z*zs
-		o[0], o[1], o[2], o[3] = (1-(yy+zz))*s[0], (xy+wz)*s[0], (xz-wy)*s[0], 0
-		o[4], o[5], o[6], o[7] = (xy-wz)*s[1], (1-(xx+zz))*s[1], (yz+wx)*s[1], 0
-		o[8], o[9], o[10], o[11] = (xz+wy)*s[2], (yz-wx)*s[2], (1-(xx+yy))*s[2], 0
-		o[12], o[13], o[14], o[15] = p[0], p[1], p[2], 1
+		o[0], o[1], o[2] = (1-(yy+zz))*s[0], (xy+wz)*s[0], (xz-wy)*s[0]
+		o[3], o[4], o[5] = (xy-wz)*s[1], (1-(xx+zz))*s[1], (yz+wx)*s[1]
+		o[6], o[7], o[8] = (xz+wy)*s[2], (yz-wx)*s[2], (1-(xx+yy))*s[2]
+		o[9], o[10], o[11] = p[0], p[1], p[2]
 	}
 }
 
@@ -78,9 +80,9 @@ func accumulateTRSRef(nodes []scene.Node) []mgl64.Mat4 {
 // rotation_parent(scale_parent ∘ position); W = T(position_w) *
 // R(rotation_w) * S(scale_w). It never skews, but every ancestor's scale is
 // applied along the node's own axes.
-var AccumulateTRS = Mode{
+var AccumulateTRS = withKernel(Mode{
 	Name: "accumulate-trs", Title: "Accumulate TRS",
-	World: accumulateTRS, Reference: accumulateTRSRef,
+	Reference:   accumulateTRSRef,
 	Point:       "Never skews, but scale acts along each node's own axes: a parent stretched along x fattens a turned child, never lengthens it.",
 	Explanation: "Scale, rotation and position are accumulated separately: scales multiply per axis, rotations multiply parent*child, and the position is the parent's position plus the parent's rotation of the parent's scale times the local position. The world matrix is built once from the result, so it can never skew. The price: all scale is applied along the node's own axes, not the parent's, so stretching the piston along world x makes the turned cylinders fatter instead of longer.",
-}
+}, accumulateTRS, needTRS)

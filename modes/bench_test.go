@@ -3,6 +3,7 @@ package modes
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -91,7 +92,7 @@ func BenchmarkUniformInnerScaleCold(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		ws := &wss[i%2]
-		ws.grow(len(nodes))
+		ws.grow(len(nodes), UniformInnerScale.need)
 		clear(ws.uKey) // forget the cached cube roots
 		t0 := time.Now()
 		UniformInnerScale.World(nodes, ws, out)
@@ -151,4 +152,125 @@ func BenchmarkWorldScale(b *testing.B) {
 			})
 		}
 	}
+}
+
+// floorKernel is the floor: the plainest single-threaded update there
+// is, W = W_parent * T*R*S in the 3x4 layout from each node's TRS locals,
+// written out by hand: a unit quaternion's rotation (the locals are unit,
+// so no normalisation), no rules, no shear, no rest rotation, no
+// undefined parents. Every mode is measured against it in the same run.
+func floorKernel(a *kargs, lo, hi int) {
+	nodes, out := a.nodes, a.out
+	for i := lo; i < hi; i++ {
+		nd := &nodes[i]
+		q, s, t := &nd.Local.Rotation, &nd.Local.Scale, &nd.Local.Position
+		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+		x2, y2, z2 := x+x, y+y, z+z
+		wx, wy, wz := w*x2, w*y2, w*z2
+		xx, xy, xz := x*x2, x*y2, x*z2
+		yy, yz, zz := y*y2, y*z2, z*z2
+		s0, s1, s2 := s[0], s[1], s[2]
+		l0, l1, l2 := (1-(yy+zz))*s0, (xy+wz)*s0, (xz-wy)*s0
+		l3, l4, l5 := (xy-wz)*s1, (1-(xx+zz))*s1, (yz+wx)*s1
+		l6, l7, l8 := (xz+wy)*s2, (yz-wx)*s2, (1-(xx+yy))*s2
+		o := &out[i]
+		if pi := nd.Parent; pi >= 0 {
+			p := &out[pi]
+			o[0] = p[0]*l0 + p[3]*l1 + p[6]*l2
+			o[1] = p[1]*l0 + p[4]*l1 + p[7]*l2
+			o[2] = p[2]*l0 + p[5]*l1 + p[8]*l2
+			o[3] = p[0]*l3 + p[3]*l4 + p[6]*l5
+			o[4] = p[1]*l3 + p[4]*l4 + p[7]*l5
+			o[5] = p[2]*l3 + p[5]*l4 + p[8]*l5
+			o[6] = p[0]*l6 + p[3]*l7 + p[6]*l8
+			o[7] = p[1]*l6 + p[4]*l7 + p[7]*l8
+			o[8] = p[2]*l6 + p[5]*l7 + p[8]*l8
+			o[9] = p[0]*t[0] + p[3]*t[1] + p[6]*t[2] + p[9]
+			o[10] = p[1]*t[0] + p[4]*t[1] + p[7]*t[2] + p[10]
+			o[11] = p[2]*t[0] + p[5]*t[1] + p[8]*t[2] + p[11]
+		} else {
+			*o = mgl64.Mat3x4{l0, l1, l2, l3, l4, l5, l6, l7, l8, t[0], t[1], t[2]}
+		}
+	}
+}
+
+// Floor is floorKernel as a Mode, so that the pool can run it too (its
+// parallel figure is reported for comparison, not used as the floor).
+var floorMode = withKernel(Mode{Name: "floor"}, floorKernel, 0)
+
+// BenchmarkMillion times every mode's 3x4 update (Mode.Affine) on the
+// 4-ary tree of 10^6 nodes, single-threaded (serial) and on a Pool of
+// GOMAXPROCS workers (parallel), each iteration interleaved with the
+// floor (floorKernel, single-threaded, same nodes). It reports ns/node
+// (the median iteration), floor-ns/node, and x-floor: the median over
+// the iterations of the mode's time over the floor's time in that
+// iteration, so a load spike on the shared machine moves both sides of
+// one ratio and the median ignores the worst. floor/serial and
+// floor/parallel time the floor itself (about 1 by definition) and the
+// floor split across the workers.
+func BenchmarkMillion(b *testing.B) { benchFloor(b, 1_000_000) }
+
+// BenchmarkFloorSizes is BenchmarkMillion at 10^3, 10^4 and 10^5 nodes:
+// flat rows mean time linear in the nodes.
+func BenchmarkFloorSizes(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchFloor(b, n) })
+	}
+}
+
+func benchFloor(b *testing.B, n int) {
+	nodes, err := bigscene.Nodes(n, "4ary")
+	if err != nil {
+		b.Fatal(err)
+	}
+	out := make([]mgl64.Mat3x4, n)
+	fout := make([]mgl64.Mat3x4, n)
+	pool := NewPool(0)
+	defer pool.Close()
+	var fws Workspace
+	for _, m := range append([]Mode{floorMode}, All...) {
+		for _, par := range []bool{false, true} {
+			name := m.Name + "/serial"
+			if par {
+				name = m.Name + "/parallel"
+			}
+			b.Run(name, func(b *testing.B) {
+				var ws Workspace
+				run := func() { m.Affine(nodes, &ws, out) }
+				if par {
+					run = func() { pool.Affine(m, nodes, &ws, out) }
+				}
+				run() // grow and plan
+				floorMode.Affine(nodes, &fws, fout)
+				tm := make([]float64, b.N)
+				tf := make([]float64, b.N)
+				ratio := make([]float64, b.N)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					t0 := time.Now()
+					run()
+					t1 := time.Now()
+					floorMode.Affine(nodes, &fws, fout)
+					t2 := time.Now()
+					tm[i], tf[i] = float64(t1.Sub(t0)), float64(t2.Sub(t1))
+					ratio[i] = tm[i] / tf[i]
+				}
+				b.StopTimer()
+				b.ReportMetric(median(tm)/float64(n), "ns/node")
+				b.ReportMetric(median(tf)/float64(n), "floor-ns/node")
+				b.ReportMetric(median(ratio), "x-floor")
+			})
+		}
+	}
+}
+
+// median returns the median of v (sorting v).
+func median(v []float64) float64 {
+	slices.Sort(v)
+	k := len(v) / 2
+	if len(v)%2 == 1 {
+		return v[k]
+	}
+	return (v[k-1] + v[k]) / 2
 }

@@ -9,19 +9,8 @@ import (
 
 // blenderAligned writes W3 = colnorm(Q) * R * S * diag(l), Q =
 // orthoY(P3, keep lengths), l its column lengths.
-func blenderAligned(p *mgl64.Mat4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat4) bool {
-	var q mgl64.Mat3
-	linear3(p, &q)
-	orthoY(&q, false)
-	var l mgl64.Vec3
-	for c := 0; c < 3; c++ {
-		l[c] = colLen(&q, c)
-		if l[c] > 0 {
-			k := 1 / l[c]
-			q[3*c], q[3*c+1], q[3*c+2] = q[3*c]*k, q[3*c+1]*k, q[3*c+2]*k
-		}
-	}
-	writeQRS(&q, r, mgl64.Vec3{s[0] * l[0], s[1] * l[1], s[2] * l[2]}, o)
+func blenderAligned(p *mgl64.Mat3x4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat3x4) bool {
+	blenderLinear(scene.RuleBlenderAligned, p, r, s, o)
 	return true
 }
 
@@ -42,10 +31,10 @@ func init() {
 // the parent's x length, and so on), so it never skews. Source:
 // BKE_bone_parent_transform_calc_from_matrices in Blender's
 // source/blender/blenkernel/intern/armature.cc.
-var BlenderAligned = Mode{
+var BlenderAligned = withKernel(Mode{
 	Name: "blender-aligned", Title: "Blender: Aligned",
-	World: ruleWorld(scene.RuleBlenderAligned), Reference: ruleReference(scene.RuleBlenderAligned),
+	Reference:   ruleReference(scene.RuleBlenderAligned),
 	Rule:        scene.RuleBlenderAligned,
 	Point:       "Applies the parent's axis scales along the child's own axes, as accumulate-trs does: no skew, but fatter, not longer.",
 	Explanation: "Blender's Aligned: the parent's matrix is orthogonalized around its y axis keeping its volume, split into unit directions and axis lengths, and the lengths are applied along the child's own axes after its rotation and scale. Like accumulate-trs for one level, a parent stretched along x makes a turned child fatter along the child's x, not longer along the world's.",
-}
+}, ruleKernel(scene.RuleBlenderAligned), 0)

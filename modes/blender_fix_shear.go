@@ -8,12 +8,12 @@ import (
 )
 
 // blenderFixShear writes W3 = orthoY(P3*R, keep lengths) * S.
-func blenderFixShear(p *mgl64.Mat4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat4) bool {
+func blenderFixShear(p *mgl64.Mat3x4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat3x4) bool {
 	var m mgl64.Mat3
 	lin3Mul(p, r, &m)
 	orthoY(&m, false)
 	for c := 0; c < 3; c++ {
-		o[4*c], o[4*c+1], o[4*c+2] = m[3*c]*s[c], m[3*c+1]*s[c], m[3*c+2]*s[c]
+		o[3*c], o[3*c+1], o[3*c+2] = m[3*c]*s[c], m[3*c+1]*s[c], m[3*c+2]*s[c]
 	}
 	return true
 }
@@ -27,7 +27,7 @@ func blenderFixShearRef(p3, r mgl64.Mat3, s, _ mgl64.Vec3) (mgl64.Mat3, bool) {
 // the parent times the rest matrix, then applies the pose rotation and
 // scale (BKE_bone_parent_transform_calc_from_matrices builds the parent
 // transform from the rest offset; the pose matrix multiplies after).
-func blenderFixShearRest(p *mgl64.Mat4, nd *scene.Node, s mgl64.Vec3, o *mgl64.Mat4) {
+func blenderFixShearRest(p *mgl64.Mat3x4, nd *scene.Node, s mgl64.Vec3, o *mgl64.Mat3x4) {
 	var rr, rp, m mgl64.Mat3
 	rotCols(nd.Rest, &rr)
 	rotCols(nd.Local.Rotation, &rp)
@@ -53,10 +53,10 @@ func init() {
 // its y axis while keeping its volume, then the node's own scale. Source:
 // BKE_bone_parent_transform_calc_from_matrices in Blender's
 // source/blender/blenkernel/intern/armature.cc.
-var BlenderFixShear = Mode{
+var BlenderFixShear = withKernel(Mode{
 	Name: "blender-fix-shear", Title: "Blender: Fix Shear",
-	World: ruleWorld(scene.RuleBlenderFixShear), Reference: ruleReference(scene.RuleBlenderFixShear),
+	Reference:   ruleReference(scene.RuleBlenderFixShear),
 	Rule:        scene.RuleBlenderFixShear,
 	Point:       "Inherits the parent's scale and volume like matrices, then straightens the shear around the bone's y axis: nearly no skew.",
 	Explanation: "Blender's Fix Shear: take the parent's matrix times the bone's rotation, then make it orthogonal around its y axis (Blender's orthogonalize_m4_stable): the x and z columns lose their y components and turn toward each other's perpendicular by equal angles, and their lengths are scaled so the volume stays. Then the bone's own scale applies. The piston keeps the parent's stretch and volume without visible skew; shears under 0.006 degrees are left alone.",
-}
+}, ruleKernel(scene.RuleBlenderFixShear), 0)

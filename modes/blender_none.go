@@ -8,11 +8,8 @@ import (
 )
 
 // blenderNone writes W3 = orthoY(P3, unit) * R * S.
-func blenderNone(p *mgl64.Mat4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat4) bool {
-	var q mgl64.Mat3
-	linear3(p, &q)
-	orthoY(&q, true)
-	writeQRS(&q, r, s, o)
+func blenderNone(p *mgl64.Mat3x4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat3x4) bool {
+	blenderLinear(scene.RuleBlenderNone, p, r, s, o)
 	return true
 }
 
@@ -29,11 +26,11 @@ func init() {
 // orientation, orthonormalized around its y axis, and no inherited scale
 // at all. Source: BKE_bone_parent_transform_calc_from_matrices in
 // Blender's source/blender/blenkernel/intern/armature.cc.
-var BlenderNone = Mode{
+var BlenderNone = withKernel(Mode{
 	Name: "blender-none", Title: "Blender: None",
-	World: ruleWorld(scene.RuleBlenderNone), Reference: ruleReference(scene.RuleBlenderNone),
+	Reference:           ruleReference(scene.RuleBlenderNone),
 	Rule:                scene.RuleBlenderNone,
 	DropsInheritedScale: true,
 	Point:               "Inherits the parent's orientation but none of its scale or shear: the child keeps its own size, only its position moves.",
 	Explanation:         "Blender's None: the parent's matrix is made orthonormal around its y axis (Blender's orthogonalize_m4_stable with normalize), so the child inherits the parent's orientation and none of its scale or shear; the child's own rotation and scale follow. The position still comes from the full parent matrix, so the child moves with a stretched parent but keeps its own size.",
-}
+}, ruleKernel(scene.RuleBlenderNone), 0)

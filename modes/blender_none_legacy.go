@@ -8,17 +8,23 @@ import (
 )
 
 // blenderNoneLegacy writes W3 = colnorm(P3) * R * S.
-func blenderNoneLegacy(p *mgl64.Mat4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat4) bool {
-	var q mgl64.Mat3
-	linear3(p, &q)
+func blenderNoneLegacy(p *mgl64.Mat3x4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64.Mat3x4) bool {
+	blenderLinear(scene.RuleBlenderNoneLegacy, p, r, s, o)
+	return true
+}
+
+// colNormalize divides each column of q by its length (a zero column
+// stays zero) and returns the lengths.
+func colNormalize(q *mgl64.Mat3) mgl64.Vec3 {
+	var l mgl64.Vec3
 	for c := 0; c < 3; c++ {
-		if l := colLen(&q, c); l > 0 {
-			k := 1 / l
+		l[c] = colLen(q, c)
+		if l[c] > 0 {
+			k := 1 / l[c]
 			q[3*c], q[3*c+1], q[3*c+2] = q[3*c]*k, q[3*c+1]*k, q[3*c+2]*k
 		}
 	}
-	writeQRS(&q, r, s, o)
-	return true
+	return l
 }
 
 func blenderNoneLegacyRef(p3, r mgl64.Mat3, s, _ mgl64.Vec3) (mgl64.Mat3, bool) {
@@ -37,11 +43,11 @@ func init() {
 // it equals BlenderNone for positive scales. Source:
 // BKE_bone_parent_transform_calc_from_matrices in Blender's
 // source/blender/blenkernel/intern/armature.cc.
-var BlenderNoneLegacy = Mode{
+var BlenderNoneLegacy = withKernel(Mode{
 	Name: "blender-none-legacy", Title: "Blender: None (Legacy)",
-	World: ruleWorld(scene.RuleBlenderNoneLegacy), Reference: ruleReference(scene.RuleBlenderNoneLegacy),
+	Reference:           ruleReference(scene.RuleBlenderNoneLegacy),
 	Rule:                scene.RuleBlenderNoneLegacy,
 	DropsInheritedScale: true,
 	Point:               "Divides each parent axis by its length: scale is gone, but a sheared parent shears the child (never when every node uses it).",
 	Explanation:         "Blender's None (Legacy), its behaviour before 2.81: each column of the parent's 3x3 matrix is divided by its length, which removes the parent's scale along its own axes but keeps the angles between them. Chosen as the mode, it applies to every node, so no parent is ever sheared and, with positive scales, it draws what None draws. Set on one node only (the wall's pane on B only, or -set B.rule=blender-none-legacy), it keeps the shear of a parent that follows another rule: a turned child of a stretched grandparent shears the node too, which is why Blender replaced it with None.",
-}
+}, ruleKernel(scene.RuleBlenderNoneLegacy), 0)

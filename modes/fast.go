@@ -2,6 +2,10 @@ package modes
 
 import "github.com/go-gl/mathgl/mgl64"
 
+// The hot loops' helpers, on column-major arrays in place. World
+// matrices are in the 3x4 layout (affine.go): the linear part of a
+// mgl64.Mat3x4 is its first nine entries, laid out as a mgl64.Mat3.
+
 // rotCols writes the rotation matrix of q (any non-zero length; a zero
 // quaternion gives the identity) into r, column-major.
 func rotCols(q mgl64.Quat, r *mgl64.Mat3) {
@@ -21,36 +25,45 @@ func rotCols(q mgl64.Quat, r *mgl64.Mat3) {
 	r[6], r[7], r[8] = xz+wy, yz-wx, 1-(xx+yy)
 }
 
-// localMat writes T*R*S of (p, r, s) into m, with r a rotation matrix.
-func localMat(p mgl64.Vec3, r *mgl64.Mat3, s mgl64.Vec3, m *mgl64.Mat4) {
-	m[0], m[1], m[2], m[3] = r[0]*s[0], r[1]*s[0], r[2]*s[0], 0
-	m[4], m[5], m[6], m[7] = r[3]*s[1], r[4]*s[1], r[5]*s[1], 0
-	m[8], m[9], m[10], m[11] = r[6]*s[2], r[7]*s[2], r[8]*s[2], 0
-	m[12], m[13], m[14], m[15] = p[0], p[1], p[2], 1
+// localAffine writes T*R*S of (t, r, s) into o, with r a rotation
+// matrix (or any 3x3 matrix, for a sheared node's R*U with s = 1).
+func localAffine(t mgl64.Vec3, r *mgl64.Mat3, s mgl64.Vec3, o *mgl64.Mat3x4) {
+	o[0], o[1], o[2] = r[0]*s[0], r[1]*s[0], r[2]*s[0]
+	o[3], o[4], o[5] = r[3]*s[1], r[4]*s[1], r[5]*s[1]
+	o[6], o[7], o[8] = r[6]*s[2], r[7]*s[2], r[8]*s[2]
+	o[9], o[10], o[11] = t[0], t[1], t[2]
 }
 
-// affMul writes a*b into o for affine matrices (last row 0 0 0 1). o may
-// not alias a or b.
-func affMul(a, b, o *mgl64.Mat4) {
-	for c := 0; c < 4; c++ {
-		b0, b1, b2 := b[4*c], b[4*c+1], b[4*c+2]
-		o[4*c] = a[0]*b0 + a[4]*b1 + a[8]*b2
-		o[4*c+1] = a[1]*b0 + a[5]*b1 + a[9]*b2
-		o[4*c+2] = a[2]*b0 + a[6]*b1 + a[10]*b2
-		o[4*c+3] = 0
+// mulLocal writes p * (T*R*S of (t, r, s)) into o, p and o affine: the
+// matrix product of accumulate-matrices, with the last row left out. o
+// may not alias p.
+func mulLocal(p *mgl64.Mat3x4, r *mgl64.Mat3, s, t mgl64.Vec3, o *mgl64.Mat3x4) {
+	for c := 0; c < 3; c++ {
+		b0, b1, b2 := r[3*c]*s[c], r[3*c+1]*s[c], r[3*c+2]*s[c]
+		o[3*c] = p[0]*b0 + p[3]*b1 + p[6]*b2
+		o[3*c+1] = p[1]*b0 + p[4]*b1 + p[7]*b2
+		o[3*c+2] = p[2]*b0 + p[5]*b1 + p[8]*b2
 	}
-	o[12] += a[12]
-	o[13] += a[13]
-	o[14] += a[14]
-	o[15] = 1
+	placeChild(p, t, o)
 }
 
-// lin3Mul writes (3x3 part of a) * r into o as a 3x3 matrix.
-func lin3Mul(a *mgl64.Mat4, r *mgl64.Mat3, o *mgl64.Mat3) {
+// placeChild writes the position p*(t, 1) into o's last column: a
+// child's position under every matrix-based rule.
+func placeChild(p *mgl64.Mat3x4, t mgl64.Vec3, o *mgl64.Mat3x4) {
+	o[9] = p[0]*t[0] + p[3]*t[1] + p[6]*t[2] + p[9]
+	o[10] = p[1]*t[0] + p[4]*t[1] + p[7]*t[2] + p[10]
+	o[11] = p[2]*t[0] + p[5]*t[1] + p[8]*t[2] + p[11]
+}
+
+// lin3Mul writes (linear part of a) * r into o as a 3x3 matrix.
+func lin3Mul(a *mgl64.Mat3x4, r *mgl64.Mat3, o *mgl64.Mat3) {
 	for c := 0; c < 3; c++ {
 		r0, r1, r2 := r[3*c], r[3*c+1], r[3*c+2]
-		o[3*c] = a[0]*r0 + a[4]*r1 + a[8]*r2
-		o[3*c+1] = a[1]*r0 + a[5]*r1 + a[9]*r2
-		o[3*c+2] = a[2]*r0 + a[6]*r1 + a[10]*r2
+		o[3*c] = a[0]*r0 + a[3]*r1 + a[6]*r2
+		o[3*c+1] = a[1]*r0 + a[4]*r1 + a[7]*r2
+		o[3*c+2] = a[2]*r0 + a[5]*r1 + a[8]*r2
 	}
 }
+
+// linear3 copies the 3x3 linear part of a into o.
+func linear3(a *mgl64.Mat3x4, o *mgl64.Mat3) { *o = mgl64.Mat3(a[:9]) }

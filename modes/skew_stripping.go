@@ -7,7 +7,7 @@ import (
 	"skewlab/transform"
 )
 
-// skewStripping is SkewStripping.World (the Mode value, its formula and
+// skewStripping is SkewStripping's 3x4 update (the Mode value, its formula and
 // its source are at the end of this file). It runs both chains in one
 // parents-first pass. With L_p
 // and R_p the parent's 3x3 matrix and rotation chains and r_c the
@@ -17,20 +17,22 @@ import (
 // scale. M's position, L_p p + t_p, takes t_p from the parent's world
 // matrix, which holds it. A root uses the identity for L_p and R_p and
 // the origin for t_p, which is exact.
-func skewStripping(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
-	n := count(nodes, out)
-	ws.grow(n)
+func skewStripping(a *kargs, lo, hi int) {
+	nodes, out, ws := a.nodes, a.out, a.ws
 	ident, origin := mgl64.Ident3(), mgl64.Vec3{}
 	var r mgl64.Mat3
-	for i := 0; i < n; i++ {
+	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
 		rotCols(nd.Rotation(), &r)
 		sc, p := nd.Local.Scale, nd.Local.Position
 		l, rw, o := &ws.l[i], &ws.r[i], &out[i]
 		lp, rp, tp := &ident, &ident, &origin
-		if nd.Parent >= 0 {
-			lp, rp = &ws.l[nd.Parent], &ws.r[nd.Parent]
-			tp = (*mgl64.Vec3)(out[nd.Parent][12:15])
+		if pi := nd.Parent; pi >= 0 {
+			if a.foreign(pi) {
+				continue
+			}
+			lp, rp = &ws.l[pi], &ws.r[pi]
+			tp = (*mgl64.Vec3)(out[pi][9:12])
 		}
 		for c := 0; c < 3; c++ {
 			r0, r1, r2 := r[3*c], r[3*c+1], r[3*c+2]
@@ -44,12 +46,11 @@ func skewStripping(nodes []scene.Node, ws *Workspace, out []mgl64.Mat4) {
 			l[3*c], l[3*c+1], l[3*c+2] = a0*s, a1*s, a2*s
 			rw[3*c], rw[3*c+1], rw[3*c+2] = q0, q1, q2
 			k := s * (q0*a0 + q1*a1 + q2*a2)
-			o[4*c], o[4*c+1], o[4*c+2], o[4*c+3] = q0*k, q1*k, q2*k, 0
+			o[3*c], o[3*c+1], o[3*c+2] = q0*k, q1*k, q2*k
 		}
-		o[12] = lp[0]*p[0] + lp[3]*p[1] + lp[6]*p[2] + tp[0]
-		o[13] = lp[1]*p[0] + lp[4]*p[1] + lp[7]*p[2] + tp[1]
-		o[14] = lp[2]*p[0] + lp[5]*p[1] + lp[8]*p[2] + tp[2]
-		o[15] = 1
+		o[9] = lp[0]*p[0] + lp[3]*p[1] + lp[6]*p[2] + tp[0]
+		o[10] = lp[1]*p[0] + lp[4]*p[1] + lp[7]*p[2] + tp[1]
+		o[11] = lp[2]*p[0] + lp[5]*p[1] + lp[8]*p[2] + tp[2]
 	}
 }
 
@@ -86,9 +87,9 @@ func skewStrippingRef(nodes []scene.Node) []mgl64.Mat4 {
 // ancestor scale. In deep trees with large rotations a diagonal entry can
 // reach zero or turn negative; the mode draws what the formula gives and
 // the readouts flag it.
-var SkewStripping = Mode{
+var SkewStripping = withKernel(Mode{
 	Name: "skew-stripping", Title: "Skew stripping",
-	World: skewStripping, Reference: skewStrippingRef,
+	Reference:   skewStrippingRef,
 	Point:       "Multiplies matrices, then drops the shear: no skew, scale follows the parent, but information is lost and the volume changes.",
 	Explanation: "GPU Pro 5's recipe: multiply the full matrices to get M, multiply only the rotations to get R_w, and keep just the diagonal of R_w^T * M's 3x3 part as the world scale, throwing the shear away: W = T(M's position) * R_w * diag(scale). Scale still follows the parent's axes where it can (the piston grows longer, like matrices), and the skew is gone. The discarded part is an error you cannot see: with large rotations in deep trees a diagonal entry can shrink to zero or flip sign.",
-}
+}, skewStripping, needChains)
