@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"skewlab/internal/bigscene"
 	"skewlab/modes"
 	"skewlab/scene"
@@ -163,8 +161,9 @@ type run struct {
 	samples [maxSamples]float64 // ns per node of each batch
 }
 
-// Bench measures the world update of every rule in modes.All, on one
-// thread and on all cores, and the floor, on generated hierarchies of
+// Bench measures the world update of every rule in modes.All in the 3x4
+// layout (Mode.Affine, as modes' benchmarks time it) on one thread and
+// on all cores (modes.Pool.Affine), and the floor, on generated hierarchies of
 // each configured shape and size, a little at a time: Step does a slice
 // of the work and returns, so a window can draw between slices (a
 // progress bar) and the command line can run it to the end. The plan is
@@ -185,8 +184,7 @@ type Bench struct {
 
 	shape  string // the shape nodes hold
 	nodes  []scene.Node
-	out    []mgl64.Mat4
-	aff    []Affine
+	out    []Affine // the floors' and the rules' output
 	locals []Affine
 	stored int // len(nodes) locals holds (0: not computed for this shape)
 	ws     modes.Workspace
@@ -217,7 +215,8 @@ func NewBench(c Config) (*Bench, error) {
 	if b.workers == 0 {
 		b.workers = runtime.GOMAXPROCS(0)
 	}
-	if b.workers <= 1 || newPool == nil {
+	b.workers = min(b.workers, modes.MaxWorkers)
+	if b.workers <= 1 {
 		b.workers = 0
 	}
 	nr := len(modes.All)
@@ -405,16 +404,7 @@ func (b *Bench) unit() {
 // when it did some work (a unit), true when they are ready.
 func (b *Bench) buffers(k kernel, n int) bool {
 	switch k {
-	case kernelFloor:
-		if len(b.aff) < n {
-			b.aff = make([]Affine, n)
-			return false
-		}
 	case kernelStored:
-		if len(b.aff) < n {
-			b.aff = make([]Affine, n)
-			return false
-		}
 		if len(b.locals) < n {
 			b.locals, b.stored = make([]Affine, n), 0
 			return false
@@ -424,11 +414,10 @@ func (b *Bench) buffers(k kernel, n int) bool {
 			b.stored = n
 			return false
 		}
-	default:
-		if len(b.out) < n {
-			b.out = make([]mgl64.Mat4, n)
-			return false
-		}
+	}
+	if len(b.out) < n {
+		b.out = make([]Affine, n)
+		return false
 	}
 	return true
 }
@@ -438,13 +427,13 @@ func (b *Bench) call(c cell, n int) {
 	nodes := b.nodes[:n]
 	switch {
 	case c.k == kernelFloor:
-		Floor(nodes, b.aff[:n])
+		Floor(nodes, b.out[:n])
 	case c.k == kernelStored:
-		StoredFloor(nodes, b.locals[:n], b.aff[:n])
+		StoredFloor(nodes, b.locals[:n], b.out[:n])
 	case c.parallel:
-		b.pool.World(modes.All[c.k], nodes, &b.ws, b.out[:n])
+		b.pool.Affine(modes.All[c.k], nodes, &b.ws, b.out[:n])
 	default:
-		modes.All[c.k].World(nodes, &b.ws, b.out[:n])
+		modes.All[c.k].Affine(nodes, &b.ws, b.out[:n])
 	}
 }
 

@@ -26,9 +26,9 @@ type fakePool struct {
 }
 
 func (p *fakePool) Workers() int { return p.workers }
-func (p *fakePool) World(m modes.Mode, nodes []scene.Node, ws *modes.Workspace, out []mgl64.Mat4) {
+func (p *fakePool) Affine(m modes.Mode, nodes []scene.Node, ws *modes.Workspace, out []mgl64.Mat3x4) {
 	p.calls++
-	m.World(nodes, ws, out)
+	m.Affine(nodes, ws, out)
 }
 func (p *fakePool) Close() { p.closed++ }
 
@@ -102,29 +102,21 @@ func TestBenchSamplesByTheRules(t *testing.T) {
 	}
 }
 
-// One thread only (Workers 1, or no pool in the build): no all-cores
-// cells, and the all-cores costs stay NaN.
+// One thread only (Workers 1): no all-cores cells, no pool, and the
+// all-cores costs stay NaN.
 func TestBenchOneThread(t *testing.T) {
 	var made []*fakePool
 	withPool(t, &made)
-	for _, c := range []struct {
-		workers int
-		pool    bool
-	}{{1, true}, {4, false}} {
-		if !c.pool {
-			newPool = nil
-		}
-		b, err := NewBench(Config{Sizes: []int{10}, Shapes: []string{"chain"}, Workers: c.workers})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.clock = fakeClock(time.Millisecond)
-		for b.Step(time.Second) {
-		}
-		r := b.Rows()[0]
-		if b.AllCores() != 0 || len(b.plan) != 2+len(modes.All) || !math.IsNaN(r.Parallel[0].NsPerNode) || r.Parallel[0].Done() || !r.Serial[0].Done() {
-			t.Errorf("workers %d, pool %v: all cores %d, %d cells, parallel %+v", c.workers, c.pool, b.AllCores(), len(b.plan), r.Parallel[0])
-		}
+	b, err := NewBench(Config{Sizes: []int{10}, Shapes: []string{"chain"}, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.clock = fakeClock(time.Millisecond)
+	for b.Step(time.Second) {
+	}
+	r := b.Rows()[0]
+	if b.AllCores() != 0 || len(b.plan) != 2+len(modes.All) || !math.IsNaN(r.Parallel[0].NsPerNode) || r.Parallel[0].Done() || !r.Serial[0].Done() {
+		t.Errorf("all cores %d, %d cells, parallel %+v", b.AllCores(), len(b.plan), r.Parallel[0])
 	}
 	if len(made) != 0 {
 		t.Errorf("%d pools made for one thread", len(made))
@@ -260,5 +252,28 @@ func TestBenchSettle(t *testing.T) {
 	}
 	if calls[1] <= calls[0] {
 		t.Errorf("the pool ran %d updates with Settle, %d without: want more with", calls[1], calls[0])
+	}
+}
+
+// On modes' real worker pool, a size it splits (at least
+// modes.DefaultParallelMin nodes), a Step of all-cores batches allocates
+// nothing once the plan is made, and the pool is closed when done.
+func TestBenchPoolStepAllocatesNothing(t *testing.T) {
+	b, err := NewBench(Config{Sizes: []int{modes.DefaultParallelMin + 2000}, Shapes: []string{"4ary"}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.clock = fakeClock(time.Millisecond)
+	for !b.plan[b.next].parallel || !b.cur.warmed {
+		b.Step(0)
+	}
+	b.Step(0)
+	if a := testing.AllocsPerRun(20, func() { b.Step(0) }); a != 0 {
+		t.Errorf("%v allocations per all-cores Step, want 0", a)
+	}
+	for b.Step(time.Second) {
+	}
+	if b.pool != nil {
+		t.Error("the pool is still open when done")
 	}
 }

@@ -6,16 +6,12 @@ import (
 	"skewlab/scene"
 )
 
-// Affine is an affine transform stored as a 3x4 matrix, column-major:
-// columns 0, 1 and 2 (entries 0-2, 3-5, 6-8) are the images of the x, y
-// and z axes, column 3 (entries 9-11) the translation; the implied last
-// row is (0, 0, 0, 1). Column vectors: a point p maps to L*p + t.
-type Affine [12]float64
-
-// Mat4 returns a as a 4x4 mgl64 matrix (column-major, last row 0 0 0 1).
-func (a *Affine) Mat4() mgl64.Mat4 {
-	return mgl64.Mat4{a[0], a[1], a[2], 0, a[3], a[4], a[5], 0, a[6], a[7], a[8], 0, a[9], a[10], a[11], 1}
-}
+// Affine is an affine transform stored as a 3x4 matrix, the layout of
+// modes' 3x4 updates (Mode.Affine): mgl64.Mat3x4, column-major, columns
+// 0, 1 and 2 (entries 0-2, 3-5, 6-8) the images of the x, y and z axes,
+// column 3 (entries 9-11) the translation; the implied last row is
+// (0, 0, 0, 1). Column vectors: a point p maps to L*p + t.
+type Affine = mgl64.Mat3x4
 
 // LocalAffine writes node n's local transform T*R*S into a, from its
 // Local TRS alone: the rotation by the unit-quaternion formula (no

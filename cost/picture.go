@@ -290,9 +290,13 @@ func (p *Picture) status(m *Model, x, y, w float64) {
 	y += p.LineH
 	if n := b.AllCores(); n > 0 {
 		t.begin(x, y, render.LabelGrey)
+		a := len(t.buf)
 		t.s("all cores: ")
 		t.frames(n)
 		t.s(" threads")
+		if len(t.buf)-a+len(poolNote) <= chars {
+			t.s(poolNote)
+		}
 		t.end()
 		return
 	}
@@ -313,6 +317,10 @@ const (
 	pausedHint = "  (Space runs)"
 	oneThread  = "one thread only: "
 )
+
+// poolNote follows the threads: where modes.Pool runs on one thread
+// (modes.DefaultParallelMin; a chain does not split).
+var poolNote = " (under " + string(render.AppendGrouped(nil, modes.DefaultParallelMin)) + " nodes, and on a chain, the pool runs on one)"
 
 // claimRow returns the row the claims and the legend's numbers are read
 // from for the shape shown: the claims' row (Bench.ClaimRow) once

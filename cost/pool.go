@@ -7,17 +7,16 @@ import (
 	"skewlab/scene"
 )
 
-// pool is the all-cores world update the lab measures: a persistent
-// worker pool that splits the hierarchy by subtrees (modes.Pool, issue 32
-// item 1). World computes the same matrices as m.World; Workers is the
-// number of threads it runs on; Close stops its workers.
+// pool is the all-cores world update the lab measures: modes.Pool, the
+// persistent worker pool that splits the hierarchy by subtrees (issue 32
+// item 1). Affine computes the same matrices as m.Affine; Workers is the
+// number of threads it may use; Close stops its workers.
 type pool interface {
 	Workers() int
-	World(m modes.Mode, nodes []scene.Node, ws *modes.Workspace, out []mgl64.Mat4)
+	Affine(m modes.Mode, nodes []scene.Node, ws *modes.Workspace, out []mgl64.Mat3x4)
 	Close()
 }
 
-// newPool makes the all-cores pool with the given number of workers, or
-// is nil in a build whose package modes has no pool yet: the lab then
-// measures one thread only and says so (Bench.AllCores).
-var newPool func(workers int) pool
+// newPool makes the all-cores pool with the given number of workers:
+// modes.NewPool (the tests put a fake in its place).
+var newPool = func(workers int) pool { return modes.NewPool(workers) }

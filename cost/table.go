@@ -129,26 +129,24 @@ func WriteJSON(w io.Writer, b *Bench) error {
 func header(b *Bench) []string {
 	threads := "one thread only (all cores: " + OneThreadReason(b.AllCores()) + ")"
 	if n := b.AllCores(); n > 0 {
-		threads = "all cores = " + strconv.Itoa(n) + " threads"
+		threads = "all cores = " + strconv.Itoa(n) + " threads" + poolNote
 	}
 	return []string{
-		"skewlab cost: one world update of every rule, ns per node (median of timed batches), x the floor, updates per second",
+		"skewlab cost: one world update of every rule in the 3x4 layout (Mode.Affine), ns per node (median of timed batches), x the floor, updates per second",
 		fmt.Sprintf("%s/%s, %s, %d CPUs; %s; one 60 Hz frame is %.1f ms", runtime.GOOS, runtime.GOARCH, runtime.Version(), runtime.NumCPU(), threads, FrameMs),
 		"floor: a hand-written float64 3x4 product with locals built from TRS, one thread; stored floor: the same from stored local matrices",
 	}
 }
 
 // OneThreadReason says why the all-cores column is not measured, for a
-// Bench whose AllCores is 0: a browser, one core or GOMAXPROCS 1, or a
-// build without modes' worker pool. "" when all is a number above 0.
+// Bench whose AllCores is 0: a browser, or one core, GOMAXPROCS 1 or
+// -workers 1. "" when all is a number above 0.
 func OneThreadReason(all int) string {
 	switch {
 	case all > 0:
 		return ""
 	case runtime.GOOS == "js":
 		return "WebAssembly in a browser runs Go on one thread"
-	case newPool == nil:
-		return "this build has no worker pool"
 	}
 	return "one core (GOMAXPROCS 1), or -workers 1"
 }
