@@ -139,13 +139,14 @@ type cell struct {
 // Sampling rules. A cell's first update is untimed (it grows the
 // buffers and warms the caches) and estimates a call's time; then the
 // cell times batches of calls, each about batchTarget long (at least one
-// call), until it has at least minSamples batches and cellTarget of
-// timed work, or maxSamples batches. The cost is the median batch.
+// call), until it has at least minSamples batches and its CellTime
+// (cellTarget unless set) of timed work, or maxSamples batches. The cost
+// is the median batch.
 const (
 	batchTarget = 2 * time.Millisecond
 	cellTarget  = 30 * time.Millisecond
 	minSamples  = 3
-	maxSamples  = 15
+	maxSamples  = 25
 	// growChunk is how many nodes one step of a Bench generates (about
 	// 10 ms), so building 10^6 nodes does not stall a window.
 	growChunk = 20_000
@@ -197,6 +198,11 @@ type Bench struct {
 	// so its drawing (a software rasterizer's threads finishing the last
 	// frame) and the caches it evicts do not count in the costs.
 	Settle time.Duration
+	// CellTime is the timed work each cost is measured over, at least
+	// (but at most maxSamples batches); 0 means 30 ms, what the window
+	// uses. The command line takes 100 ms: steadier medians on a busy
+	// machine, for about three times as long a run.
+	CellTime time.Duration
 }
 
 // epoch is the origin of the default clock.
@@ -395,7 +401,11 @@ func (b *Bench) unit() {
 	cr.n++
 	cr.calls += cr.per
 	cr.spent += el
-	if cr.n >= maxSamples || (cr.n >= minSamples && cr.spent >= cellTarget) {
+	target := b.CellTime
+	if target <= 0 {
+		target = cellTarget
+	}
+	if cr.n >= maxSamples || (cr.n >= minSamples && cr.spent >= target) {
 		b.finish(c, r)
 	}
 }

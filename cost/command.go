@@ -21,6 +21,10 @@ var Command = cli.Command{
 	Run:     runCommand,
 }
 
+// CommandCellTime is the timed work behind each cost of `skewlab cost`
+// (Bench.CellTime).
+const CommandCellTime = 100 * time.Millisecond
+
 // runCommand implements `skewlab cost`: it measures the Bench of the
 // flags to the end, with no display, and writes it as text, Markdown, CSV
 // or JSON. Bad arguments print one line on stderr and return 2.
@@ -50,6 +54,7 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return commandUsage(stderr, err.Error())
 	}
+	b.CellTime = CommandCellTime
 	for b.Step(time.Second) {
 	}
 	b.Close()
