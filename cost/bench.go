@@ -45,6 +45,11 @@ type Config struct {
 	// Workers is the all-cores worker count: 0 for runtime.GOMAXPROCS, 1
 	// (or a machine or build with one thread) to measure one thread only.
 	Workers int
+	// Rehearse measures the floors and every rule once on the first
+	// shape's smallest size before the plan, and forgets it: a browser
+	// compiles a function's optimized code in the background after its
+	// first calls, so the first costs would be its baseline code's.
+	Rehearse bool
 }
 
 // DefaultConfig returns every default size of every shape, on all cores.
@@ -134,10 +139,11 @@ type cell struct {
 	row      int // index into Bench.rows
 	k        kernel
 	parallel bool
+	rehearse bool // measured and forgotten (Config.Rehearse)
 }
 
-// Sampling rules. A cell's first update is untimed (it grows the
-// buffers and warms the caches) and estimates a call's time; then the
+// Sampling rules. A cell's first updates are untimed (they grow the
+// buffers and warm the caches) and estimate a call's time; then the
 // cell times batches of calls, each about batchTarget long (at least one
 // call), until it has at least minSamples batches and its CellTime
 // (cellTarget unless set) of timed work, or maxSamples batches. The cost
@@ -147,6 +153,10 @@ const (
 	cellTarget  = 30 * time.Millisecond
 	minSamples  = 3
 	maxSamples  = 25
+	// warmCalls bounds a cell's untimed first updates, which estimate an
+	// update's time (until the clock has moved warmTime, warm_*.go), and
+	// caps a batch.
+	warmCalls = 1 << 16
 	// growChunk is how many nodes one step of a Bench generates (about
 	// 10 ms), so building 10^6 nodes does not stall a window.
 	growChunk = 20_000
@@ -190,6 +200,9 @@ type Bench struct {
 	stored int // len(nodes) locals holds (0: not computed for this shape)
 	ws     modes.Workspace
 	pool   pool
+	// collect asks for a garbage collection before the next timed work:
+	// nodes or buffers were just allocated.
+	collect bool
 
 	clock func() time.Duration // monotonic time (tests set a fake one)
 
@@ -215,7 +228,7 @@ func NewBench(c Config) (*Bench, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	b := &Bench{cfg: Config{Sizes: slices.Clone(c.Sizes), Shapes: slices.Clone(c.Shapes), Workers: c.Workers},
+	b := &Bench{cfg: Config{Sizes: slices.Clone(c.Sizes), Shapes: slices.Clone(c.Shapes), Workers: c.Workers, Rehearse: c.Rehearse},
 		clock: func() time.Duration { return time.Since(epoch) }}
 	b.workers = c.Workers
 	if b.workers == 0 {
@@ -226,6 +239,12 @@ func NewBench(c Config) (*Bench, error) {
 		b.workers = 0
 	}
 	nr := len(modes.All)
+	if c.Rehearse {
+		b.plan = append(b.plan, cell{0, kernelFloor, false, true}, cell{0, kernelStored, false, true})
+		for k := 0; k < nr; k++ {
+			b.plan = append(b.plan, cell{0, kernel(k), false, true})
+		}
+	}
 	for _, s := range b.cfg.Shapes {
 		for _, n := range b.cfg.Sizes {
 			r := Row{Shape: s, Nodes: n, Floor: notMeasured, Stored: notMeasured,
@@ -235,13 +254,13 @@ func NewBench(c Config) (*Bench, error) {
 			}
 			ri := len(b.rows)
 			b.rows = append(b.rows, r)
-			b.plan = append(b.plan, cell{ri, kernelFloor, false}, cell{ri, kernelStored, false})
+			b.plan = append(b.plan, cell{ri, kernelFloor, false, false}, cell{ri, kernelStored, false, false})
 			for k := 0; k < nr; k++ {
-				b.plan = append(b.plan, cell{ri, kernel(k), false})
+				b.plan = append(b.plan, cell{ri, kernel(k), false, false})
 			}
 			if b.workers > 0 {
 				for k := 0; k < nr; k++ {
-					b.plan = append(b.plan, cell{ri, kernel(k), true})
+					b.plan = append(b.plan, cell{ri, kernel(k), true, false})
 				}
 			}
 		}
@@ -293,14 +312,17 @@ func (b *Bench) Progress() float64 {
 }
 
 // Current returns what is being measured: the shape, the nodes, the
-// rule's name ("floor" or "stored floor" for those) and whether on all
-// cores; zero values when done.
+// rule's name ("floor" or "stored floor" for those, "warm-up" for a
+// rehearsal) and whether on all cores; zero values when done.
 func (b *Bench) Current() (shape string, nodes int, what string, parallel bool) {
 	if b.Done() {
 		return "", 0, "", false
 	}
 	c := b.plan[b.next]
 	r := &b.rows[c.row]
+	if c.rehearse {
+		return r.Shape, r.Nodes, "warm-up", false
+	}
 	return r.Shape, r.Nodes, kernelName(c.k), c.parallel
 }
 
@@ -375,9 +397,19 @@ func (b *Bench) unit() {
 		if b.nodes, err = bigscene.Grow(b.nodes, min(n, len(b.nodes)+growChunk), r.Shape); err != nil {
 			panic(err) // Validate admits only bigscene's shapes
 		}
+		b.collect = true
 		return
 	}
 	if !b.buffers(c.k, n) {
+		b.collect = true
+		return
+	}
+	if b.collect {
+		// A collection now, not one started by the allocations above
+		// running beside the timed updates (its mark workers take a
+		// core of two).
+		runtime.GC()
+		b.collect = false
 		return
 	}
 	if c.parallel && b.pool == nil {
@@ -386,10 +418,19 @@ func (b *Bench) unit() {
 	}
 	cr := &b.cur
 	if !cr.warmed {
+		// Untimed updates until the clock has moved warmTime (or
+		// warmCalls of them): a browser's clock moves in steps of up to
+		// 0.1 ms, longer than one update of 1,000 nodes, so one update
+		// could read 0 and ask for millions a batch.
 		t0 := b.clock()
-		b.call(c, n)
-		est := b.clock() - t0
-		cr.warmed, cr.per = true, max(1, int(batchTarget/max(est, 1)))
+		calls, el := 0, time.Duration(0)
+		for calls < warmCalls && el < warmTime {
+			b.call(c, n)
+			calls++
+			el = b.clock() - t0
+		}
+		est := max(el/time.Duration(calls), 1)
+		cr.warmed, cr.per = true, int(min(max(batchTarget/est, 1), warmCalls))
 		return
 	}
 	t0 := b.clock()
@@ -452,6 +493,8 @@ func (b *Bench) finish(c cell, r *Row) {
 	cr := &b.cur
 	m := Measure{NsPerNode: median(cr.samples[:cr.n]), Samples: cr.n, Calls: cr.calls}
 	switch {
+	case c.rehearse:
+		// forgotten
 	case c.k == kernelFloor:
 		r.Floor = m
 	case c.k == kernelStored:

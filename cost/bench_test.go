@@ -277,3 +277,60 @@ func TestBenchPoolStepAllocatesNothing(t *testing.T) {
 		t.Error("the pool is still open when done")
 	}
 }
+
+// A coarse clock (a browser's moves in steps of 0.1 ms, longer than an
+// update of 1,000 nodes) still gives batches of about batchTarget: here
+// it moves 1 ms every 100 readings, so the warm-up runs about 99
+// updates before it sees 1 ms pass, each about 10 us, and a batch is
+// about 2 ms / 10 us = 200 updates (one reading once made it 2 ms / 1 ns,
+// two million updates: a page frozen for minutes).
+func TestBenchCoarseClock(t *testing.T) {
+	b, err := NewBench(Config{Sizes: []int{10}, Shapes: []string{"4ary"}, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	readings := 0
+	b.clock = func() time.Duration { readings++; return time.Duration(readings/100) * time.Millisecond }
+	for !b.cur.warmed {
+		b.Step(0)
+	}
+	if b.cur.per < 100 || b.cur.per > 400 {
+		t.Errorf("a batch of %d updates, want about 200", b.cur.per)
+	}
+}
+
+// A rehearsal measures the floors and every rule on the first shape's
+// smallest size first and forgets it: the plan is that much longer, it
+// says "warm-up" meanwhile, and the costs are those of the plan alone.
+func TestBenchRehearse(t *testing.T) {
+	c := Config{Sizes: []int{10, 20}, Shapes: []string{"chain"}, Workers: 1}
+	plain, err := NewBench(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Rehearse = true
+	b, err := NewBench(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.plan) != len(plain.plan)+2+len(modes.All) {
+		t.Fatalf("%d cells with a rehearsal, %d without", len(b.plan), len(plain.plan))
+	}
+	b.clock = fakeClock(time.Millisecond)
+	if shape, nodes, what, par := b.Current(); shape != "chain" || nodes != 10 || what != "warm-up" || par {
+		t.Errorf("first %s %d %s %v, want the chain's warm-up at 10", shape, nodes, what, par)
+	}
+	for b.next < 2+len(modes.All) { // through the rehearsal
+		b.Step(0)
+	}
+	if r := b.Rows()[0]; r.Floor.Done() || r.Serial[0].Done() {
+		t.Errorf("the rehearsal was kept: %+v", r.Floor)
+	}
+	for b.Step(time.Second) {
+	}
+	for _, r := range b.Rows() {
+		if m := r.Serial[len(modes.All)-1]; m.Samples != maxSamples {
+			t.Errorf("%d nodes: %+v after the rehearsal", r.Nodes, m)
+		}
+	}
+}

@@ -12,8 +12,9 @@ import (
 // Figure measures the hierarchy st.Hierarchy names ("" for the first of
 // Shapes) at DefaultSizes, one thread and all cores, to the end (about
 // 10 s on the 2-core machine of docs/cost.md), and returns the lab's
-// picture of it at w by h pixels, UI scale 1, with no room kept for
-// windows: the segments in pixels (y down) and the labels anchored for
+// picture of it at w by h pixels as the window draws it with the UI off
+// (no room kept for windows, text at render.FigureScales' size where it
+// fits): the segments in pixels (y down) and the labels anchored for
 // render.WritePNG and WriteSVG. It needs no display. An unknown
 // hierarchy, or a w or h below 1, is an error and measures nothing.
 func Figure(st state.State, w, h int) ([]render.Segment, []render.Label, error) {
@@ -38,7 +39,11 @@ func figure(c Config, w, h int) ([]render.Segment, []render.Label, error) {
 	for m.Tick() {
 	}
 	m.Bench.Close()
+	// As the window draws it with the UI off: at the hall's text size
+	// for the figure's height where it fits (lines widen with it).
+	text, _ := render.FigureScales(h)
+	s := FitScale(float64(w), float64(h), 0, 0, text)
 	var p Picture
-	p.Build(m, Layout{W: float64(w), H: float64(h), Scale: FitScale(float64(w), float64(h), 0, 0, 1)})
-	return p.Segments, ExportLabels(nil, p.Labels), nil
+	p.Build(m, Layout{W: float64(w), H: float64(h), Scale: s})
+	return p.Segments, ExportLabels(nil, p.Labels, s), nil
 }

@@ -65,10 +65,31 @@ func Floor(nodes []scene.Node, out []Affine) {
 	n := min(len(nodes), len(out))
 	for i := 0; i < n; i++ {
 		nd := &nodes[i]
+		// The local in registers (LocalAffine written out), then one
+		// store of the product.
+		q, t, sc := &nd.Local.Rotation, &nd.Local.Position, &nd.Local.Scale
+		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+		x2, y2, z2 := x+x, y+y, z+z
+		xx, xy, xz := x*x2, x*y2, x*z2
+		yy, yz, zz := y*y2, y*z2, z*z2
+		wx, wy, wz := w*x2, w*y2, w*z2
+		s0, s1, s2 := sc[0], sc[1], sc[2]
+		l0, l1, l2 := (1-(yy+zz))*s0, (xy+wz)*s0, (xz-wy)*s0
+		l3, l4, l5 := (xy-wz)*s1, (1-(xx+zz))*s1, (yz+wx)*s1
+		l6, l7, l8 := (xz+wy)*s2, (yz-wx)*s2, (1-(xx+yy))*s2
 		o := &out[i]
-		LocalAffine(nd, o)
-		if p := nd.Parent; p >= 0 {
-			mulAffine(&out[p], o, o)
+		pi := nd.Parent
+		if pi < 0 {
+			*o = Affine{l0, l1, l2, l3, l4, l5, l6, l7, l8, t[0], t[1], t[2]}
+			continue
+		}
+		p := &out[pi]
+		p0, p1, p2, p3, p4, p5, p6, p7, p8 := p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8]
+		*o = Affine{
+			p0*l0 + p3*l1 + p6*l2, p1*l0 + p4*l1 + p7*l2, p2*l0 + p5*l1 + p8*l2,
+			p0*l3 + p3*l4 + p6*l5, p1*l3 + p4*l4 + p7*l5, p2*l3 + p5*l4 + p8*l5,
+			p0*l6 + p3*l7 + p6*l8, p1*l6 + p4*l7 + p7*l8, p2*l6 + p5*l7 + p8*l8,
+			p0*t[0] + p3*t[1] + p6*t[2] + p[9], p1*t[0] + p4*t[1] + p7*t[2] + p[10], p2*t[0] + p5*t[1] + p8*t[2] + p[11],
 		}
 	}
 }

@@ -16,13 +16,24 @@ const DefaultBudget = 8 * time.Millisecond
 // nodes. 10^6 would need about 0.75 GB of the page's memory.
 var WebSizes = []int{1_000, 10_000, 100_000}
 
+// LabCellTime is the timed work behind each cost the window measures
+// (Bench.CellTime): 30 ms, and 100 ms in a browser, where a page's clock
+// is coarser and its one thread shares the machine with the browser's
+// drawing.
+func LabCellTime() time.Duration {
+	if runtime.GOOS == "js" {
+		return 100 * time.Millisecond
+	}
+	return cellTarget
+}
+
 // LabConfig returns what the lab's window measures: every shape at
-// DefaultSizes on all cores, or at WebSizes in a browser (GOOS js, one
-// thread).
+// DefaultSizes on all cores, or in a browser (GOOS js, one thread) at
+// WebSizes after a rehearsal (Config.Rehearse).
 func LabConfig() Config {
 	c := DefaultConfig()
 	if runtime.GOOS == "js" {
-		c.Sizes = slices.Clone(WebSizes)
+		c.Sizes, c.Rehearse = slices.Clone(WebSizes), true
 	}
 	return c
 }

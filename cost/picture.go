@@ -101,6 +101,7 @@ type Picture struct {
 
 	text text
 	s    float64
+	ui   bool // windows are shown: the keys' hints apply
 	ns   logPlot
 	fps  logPlot
 	tags [3]tagMark
@@ -125,7 +126,7 @@ type tagMark struct {
 // what went and, with windows shown, that H makes room.
 func (p *Picture) Build(m *Model, lay Layout) {
 	s := math.Max(1, lay.Scale)
-	p.s = s
+	p.s, p.ui = s, lay.UI
 	p.CharW, p.LineH = CharWidth()*s, LinePitch*s
 	cw, lh := p.CharW, p.LineH
 	p.Segments = p.Segments[:0]
@@ -244,18 +245,25 @@ func (p *Picture) status(m *Model, x, y, w float64) {
 	t := &p.text
 	b := m.Bench
 	chars := int(w / p.CharW)
-	t.begin(x, y, render.White)
-	a := len(t.buf)
+	a, done := len(t.buf), len(doneText)
+	if b.Done() {
+		// The fixed words as one label (a page's test reads it whole),
+		// the time and the hint after it.
+		t.str(x, y, doneText, render.White)
+		t.begin(x+float64(done)*p.CharW, y, render.White)
+		a -= done
+	} else {
+		t.begin(x, y, render.White)
+	}
 	room := func(n int) bool { return len(t.buf)-a+n <= chars }
 	switch {
 	case b.Done():
-		t.s("done: every cost measured")
 		if m.Took > 0 && room(len(" in 999 s")) {
 			t.s(" in ")
 			t.buf = render.AppendFixed(t.buf, m.Took.Seconds(), 0, 0)
 			t.s(" s")
 		}
-		if room(len(doneHint)) {
+		if p.ui && room(len(doneHint)) {
 			t.s(doneHint)
 		}
 	default:
@@ -263,7 +271,7 @@ func (p *Picture) status(m *Model, x, y, w float64) {
 		t.s(" %")
 		if m.Paused {
 			t.s("  paused")
-			if room(len(pausedHint)) {
+			if p.ui && room(len(pausedHint)) {
 				t.s(pausedHint)
 			}
 			break
@@ -302,10 +310,8 @@ func (p *Picture) status(m *Model, x, y, w float64) {
 	}
 	reason := OneThreadReason(0)
 	if float64(len(oneThread)+len(reason))*p.CharW <= w {
-		t.begin(x, y, render.Warning)
-		t.s(oneThread)
-		t.s(reason)
-		t.end()
+		t.str(x, y, oneThread, render.Warning)
+		t.str(x+float64(len(oneThread))*p.CharW, y, reason, render.Warning)
 	} else if float64(len(oneThread))*p.CharW <= w {
 		t.str(x, y, oneThread[:len(oneThread)-2], render.Warning)
 	}
@@ -316,6 +322,7 @@ const (
 	doneHint   = "  (R measures again)"
 	pausedHint = "  (Space runs)"
 	oneThread  = "one thread only: "
+	doneText   = "done: every cost measured"
 )
 
 // poolNote follows the threads: where modes.Pool runs on one thread
@@ -718,14 +725,18 @@ func ratioChars(c *Claim, ratio float64) int {
 }
 
 // ExportLabels returns labels whose At is the top-left corner of their
-// text (a Picture's) re-anchored for render.WritePNG and WriteSVG, whose
-// text baseline sits at render.LabelOffset from the anchor: the baseline
-// goes 10 pixels (render.TextSize, one em) below the top, as the
-// window's labels place it. It appends to dst and returns it.
-func ExportLabels(dst, labels []render.Label) []render.Label {
+// text, drawn at picture scale s (a Picture's Labels, built at
+// Layout.Scale s), re-anchored for render.WritePNG and WriteSVG: each
+// label's Size becomes s times render.TextSize and its At moves so that
+// the exporters' baseline (render.LabelOffset from the anchor) falls one
+// em below the top, where the window's labels put it. It appends to dst
+// and returns it. A scale below 1 counts as 1.
+func ExportLabels(dst, labels []render.Label, s float64) []render.Label {
+	s = math.Max(1, s)
 	for _, l := range labels {
+		l.Size = s * render.TextSize
 		l.At[0] -= render.LabelOffset[0]
-		l.At[1] += render.TextSize - render.LabelOffset[1]
+		l.At[1] += s*render.TextSize - render.LabelOffset[1]
 		dst = append(dst, l)
 	}
 	return dst

@@ -10,6 +10,11 @@ import (
 	"skewlab/state"
 )
 
+// command is the lab's kit.Lab Command, skewlab cost; the web build,
+// which has no commands, leaves it zero (figure_js.go), and the page's
+// download without the tables' writers.
+var command = cost.Command
+
 // figure is the lab's kit.Lab Figure for the commands (cost.Figure); the
 // cost lab plays no gestures, so a gesture is an error. The web build,
 // which has no commands, leaves it nil (figure_js.go).

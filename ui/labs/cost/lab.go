@@ -19,12 +19,12 @@ import (
 
 // Lab is the cost lab: its state (cost.LabState: no presets, the
 // hierarchy setting), its view, its command (skewlab cost) and its
-// export figure (cost.Figure: the hierarchy measured to the end). It
-// plays no gestures.
+// export figure (cost.Figure: the hierarchy measured to the end); the
+// web build has neither command nor figure. It plays no gestures.
 var Lab = kit.Lab{
 	State:   cost.LabState,
 	NewView: newView,
-	Command: cost.Command,
+	Command: command,
 	Figure:  figure,
 }
 
@@ -41,7 +41,7 @@ func newView(st state.State) (kit.View, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.Budget, m.Bench.Settle = windowBudget, windowSettle
+	m.Budget, m.Bench.Settle, m.Bench.CellTime = windowBudget, windowSettle, cost.LabCellTime()
 	if st.Hierarchy != "" && !m.SetShape(st.Hierarchy) {
 		return nil, errUnknownShape(st.Hierarchy)
 	}

@@ -90,12 +90,12 @@ func (v *costView) Update(in *kit.Input) error {
 		// A new size, scale or UI level: lay out afresh (not every tick:
 		// kit.NewColumns allocates).
 		v.layKey = key
+		// The picture's line widths grow with its scale (the text's, a
+		// hall's where the picture is shown alone, HiDPI included), so
+		// the strokes keep them as they are.
 		v.lay = costLayout(in)
 		v.labels.Scale = v.lay.Scale
 		v.dirty = true
-	}
-	if ls := kit.LineScale(in); ls != v.strokes.WidthScale {
-		v.strokes.WidthScale, v.dirty = ls, true
 	}
 	if v.strokes.AntiAlias != in.AntiAlias {
 		v.strokes.AntiAlias, v.dirty = in.AntiAlias, true
