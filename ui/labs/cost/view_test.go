@@ -1,13 +1,9 @@
 package costlab
 
 import (
-	"flag"
 	"image"
-	"image/png"
 	"math"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,11 +14,6 @@ import (
 	"skewlab/ui/internal/uitest"
 	"skewlab/ui/kit"
 )
-
-// costImages, when set, makes TestCostImages write cost-lab.png (the
-// window's picture measured to the end, 1280x720) into that directory:
-// xvfb-run -a go test ./ui/labs/cost -run CostImages -cost-images ../../../docs/img
-var costImages = flag.String("cost-images", "", "write the cost lab's documentation image into `DIR`")
 
 // smallView returns the view over a model of c, every unit measured
 // within a tick (an hour's budget) so the tests do not depend on the
@@ -184,35 +175,6 @@ func TestCostActions(t *testing.T) {
 	}
 	if len(v.Help()) == 0 || !strings.Contains(strings.Join(v.Help(), "\n"), "S ") {
 		t.Error("the help does not list S")
-	}
-}
-
-// TestCostImages writes the documentation image when -cost-images is
-// given: the lab's picture at 1280x720 after measuring every default
-// size of the 4-ary tree (the app's windows are not drawn: they are the
-// app's).
-func TestCostImages(t *testing.T) {
-	if *costImages == "" {
-		t.Skip("give -cost-images DIR to write the image")
-	}
-	uitest.NeedLoop(t)
-	v := smallView(t, cost.Config{Sizes: cost.DefaultSizes, Shapes: []string{"4ary"}})
-	v.M.Budget = 50 * time.Millisecond
-	in := costInput()
-	for v.M.Measuring() {
-		if err := v.Update(&in); err != nil {
-			t.Fatal(err)
-		}
-	}
-	v.Update(&in)
-	pix := uitest.Picture(1280, 720, render.Background, v.Draw)
-	f, err := os.Create(filepath.Join(*costImages, "cost-lab.png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, pix); err != nil {
-		t.Fatal(err)
 	}
 }
 
