@@ -156,8 +156,10 @@ blendercheck: deps-blender
 	$(BLENDER_DIR)/blendercheck bakeanim $(BLENDER_DIR)/gltf/stretchy-arm.gltf $(BLENDER_DIR)/arm-anim.glb $(BLENDER_DIR)/arm-anim.json
 
 # The benchmark tables of docs/performance.md: ratios against the Mul4 baseline (median
-# of RUNS separate runs) and ns/node at 10^3, 10^4 and 10^5 nodes, printed
-# as Markdown. A few minutes; not part of make test.
+# of RUNS separate runs), ratios against the hand-written 3x4 floor at 10^3 to
+# 10^6 nodes, single-threaded and on all cores (BenchmarkMillion,
+# BenchmarkFloorSizes), and ns/node at 10^3, 10^4 and 10^5 nodes, printed as
+# Markdown. About ten minutes; not part of make test. Run it on a quiet machine.
 RUNS          ?= 5
 bench:
 	@GO=$(GO) scripts/bench.sh $(RUNS)

@@ -24,7 +24,7 @@ func matrixChain(nodes []scene.Node) []mgl64.Mat4 {
 // engines do; a non-uniform parent scale followed by a child rotation that
 // is not a multiple of 90 degrees leaves a shear (skew) in W that no
 // single TRS can hold. It is matrix-based: nodes with their own rule
-// (scene.Node.Rule) follow it (see ruleWorld in rules.go).
+// (scene.Node.Rule) follow it (see ruleKernel in rules.go).
 var AccumulateMatrices = withKernel(Mode{
 	Name: "accumulate-matrices", Title: "Accumulate matrices",
 	Reference:   ruleReference(scene.RuleMatrices),

@@ -7,56 +7,121 @@ import (
 	"skewlab/transform"
 )
 
-// accumulateTRS is AccumulateTRS's 3x4 update; the Mode value, its
+// unitTol is how far the estimate of |q|^2 may be from 1 for
+// accumulateTRS to take 2/|q|^2 as 2: a product of normalised float64
+// quaternions is within a few 1e-16 of unit length.
+const unitTol = 4e-15
+
+// worldTRS is a node's accumulated rotation q, scale s and n = |q|^2
+// under accumulate-trs (its position is in the world matrix), kept in
+// the workspace for its children (only nodes that have children write
+// one, see kargs.kids): one 64-byte record, so a child reads one
+// stream.
+type worldTRS struct {
+	q mgl64.Quat
+	s mgl64.Vec3
+	n float64
+}
+
+// accumulateTRS is AccumulateTRS's update; the Mode value, its
 // formula and its source are at the end of this file.
-func accumulateTRS(a *kargs, lo, hi int) {
-	nodes, out, ws := a.nodes, a.out, a.ws
-	rot, scl := ws.rot, ws.scl
+//
+// The rotation matrix of the world quaternion q needs 2/|q|^2 (exact for
+// a q that is not quite unit). Waiting for q and then for |q|^2 is the
+// longest chain of the update, so the factor is taken from the estimate
+// |q_parent|^2 * |q_local|^2 (the parent's n, computed exactly from its
+// own q, times the node's), which differs from |q|^2 by the product's
+// rounding only (a few 1e-16, never accumulated down the tree: each
+// node stores the exact |q|^2 for its children). Within unitTol of 1
+// the factor is taken as 2 (it then differs from 2/|q|^2 by at most
+// 4e-15 relative), decided by a branch the processor predicts, so the
+// rotation does not wait for |q|^2; within 1e-8 as 2(2 - estimate),
+// which differs from 2/|q|^2 by (|q|^2-1)^2 plus the estimate's
+// rounding, at most about 1e-15 relative, with no division; elsewhere
+// rotCols's exact 2/|q|^2. (The world quaternion is a product: its bits
+// differ from the old update's anyway, within 1e-12.)
+func accumulateTRS[T layout](a *kargs, out []T, lo, hi int) {
+	st := stride[T]()
+	nodes, acc := a.nodes[:hi], a.ws.trs[:hi]
+	out = out[:hi]
+	own, me, kids := a.own, a.me, a.kids
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
-		q, s, p := nd.Rotation(), nd.Local.Scale, nd.Local.Position
-		o := &out[i]
-		if pi := nd.Parent; pi >= 0 {
-			if a.foreign(pi) {
+		// Scalars throughout: a Quat value kept whole goes through the
+		// stack, and the wide copies stall on the narrow stores.
+		lq := &nd.Local.Rotation
+		w, x, y, z := lq.W, lq.V[0], lq.V[1], lq.V[2]
+		if !plain(nd) && nd.HasRest() { // plain reads the node's every line: see floorKernel
+			w, x, y, z = restRotation(nd)
+		}
+		est := w*w + x*x + y*y + z*z
+		// A root composes with the identity (exact: products with 0
+		// and 1), so that roots and children share one path; its
+		// position is its own.
+		pa := &identityTRS
+		t0, t1, t2 := nd.Local.Position[0], nd.Local.Position[1], nd.Local.Position[2]
+		pi := nd.Parent
+		if pi >= 0 {
+			if own != nil {
+				if ow := own[pi]; ow != 0 && ow != me {
+					a.stale = true
+					continue
+				}
+			}
+			if !hasKids(kids, pi) {
+				a.stale = true
 				continue
 			}
+			pa = &acc[pi]
 			// The parent's W has columns R_p * S_p, so W_p * p is
 			// position_p + R_p(S_p ∘ p): the seed's position rule.
-			w := &out[pi]
-			p = mgl64.Vec3{
-				w[0]*p[0] + w[3]*p[1] + w[6]*p[2] + w[9],
-				w[1]*p[0] + w[4]*p[1] + w[7]*p[2] + w[10],
-				w[2]*p[0] + w[5]*p[1] + w[8]*p[2] + w[11],
-			}
-			a := rot[pi]
-			q = mgl64.Quat{
-				W: a.W*q.W - a.V[0]*q.V[0] - a.V[1]*q.V[1] - a.V[2]*q.V[2],
-				V: mgl64.Vec3{
-					a.W*q.V[0] + a.V[0]*q.W + a.V[1]*q.V[2] - a.V[2]*q.V[1],
-					a.W*q.V[1] - a.V[0]*q.V[2] + a.V[1]*q.W + a.V[2]*q.V[0],
-					a.W*q.V[2] + a.V[0]*q.V[1] - a.V[1]*q.V[0] + a.V[2]*q.W,
-				},
-			}
-			ps := scl[pi]
-			s = mgl64.Vec3{ps[0] * s[0], ps[1] * s[1], ps[2] * s[2]}
+			t0, t1, t2 = out[pi][0]*t0+out[pi][st]*t1+out[pi][2*st]*t2+out[pi][3*st],
+				out[pi][1]*t0+out[pi][st+1]*t1+out[pi][2*st+1]*t2+out[pi][3*st+1],
+				out[pi][2]*t0+out[pi][st+2]*t1+out[pi][2*st+2]*t2+out[pi][3*st+2]
 		}
-		rot[i], scl[i] = q, s
-		// Rotation matrix of q (2/|q|^2 form, exact for non-unit q), times S.
-		w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
-		nn := w*w + x*x + y*y + z*z
-		if !(nn > 1e-300) || nn > 1e300 {
-			w, x, y, z, nn = 1, 0, 0, 0, 1
+		est *= pa.n
+		aw, ax, ay, az := pa.q.W, pa.q.V[0], pa.q.V[1], pa.q.V[2]
+		w, x, y, z = aw*w-ax*x-ay*y-az*z,
+			aw*x+ax*w+ay*z-az*y,
+			aw*y-ax*z+ay*w+az*x,
+			aw*z+ax*y-ay*x+az*w
+		k := 2.0
+		if d := est - 1; d > unitTol || d < -unitTol {
+			k = 2 * (2 - est)
+			if d > 1e-8 || d < -1e-8 {
+				k = rotFactor(w*w + x*x + y*y + z*z)
+			}
 		}
-		k := 2 / nn
+		parent := hasKids(kids, i)
+		if parent {
+			rec := &acc[i]
+			rec.q.W, rec.q.V[0], rec.q.V[1], rec.q.V[2] = w, x, y, z
+			rec.n = w*w + x*x + y*y + z*z
+			rec.s[0], rec.s[1], rec.s[2] = pa.s[0]*nd.Local.Scale[0], pa.s[1]*nd.Local.Scale[1], pa.s[2]*nd.Local.Scale[2]
+		}
 		xs, ys, zs := x*k, y*k, z*k
 		wx, wy, wz := w*xs, w*ys, w*zs
 		xx, xy, xz := x*xs, x*ys, x*zs
 		yy, yz, zz := y*ys, y*zs, z*zs
-		o[0], o[1], o[2] = (1-(yy+zz))*s[0], (xy+wz)*s[0], (xz-wy)*s[0]
-		o[3], o[4], o[5] = (xy-wz)*s[1], (1-(xx+zz))*s[1], (yz+wx)*s[1]
-		o[6], o[7], o[8] = (xz+wy)*s[2], (yz-wx)*s[2], (1-(xx+yy))*s[2]
-		o[9], o[10], o[11] = p[0], p[1], p[2]
+		s := pa.s[0] * nd.Local.Scale[0]
+		out[i][0], out[i][1], out[i][2] = (1-(yy+zz))*s, (xy+wz)*s, (xz-wy)*s
+		s = pa.s[1] * nd.Local.Scale[1]
+		out[i][st], out[i][st+1], out[i][st+2] = (xy-wz)*s, (1-(xx+zz))*s, (yz+wx)*s
+		s = pa.s[2] * nd.Local.Scale[2]
+		out[i][2*st], out[i][2*st+1], out[i][2*st+2] = (xz+wy)*s, (yz-wx)*s, (1-(xx+yy))*s
+		out[i][3*st], out[i][3*st+1], out[i][3*st+2] = t0, t1, t2
+		lastRow(out, i)
 	}
+}
+
+// identityTRS is what a root composes with.
+var identityTRS = worldTRS{q: mgl64.QuatIdent(), s: mgl64.Vec3{1, 1, 1}, n: 1}
+
+// restRotation returns nd.Rotation() (Rest * Local.Rotation) as scalars
+// w, x, y, z.
+func restRotation(nd *scene.Node) (w, x, y, z float64) {
+	q := nd.Rotation()
+	return q.W, q.V[0], q.V[1], q.V[2]
 }
 
 // accumulateTRSRef composes the world TRS with transform.Compose and
@@ -85,4 +150,4 @@ var AccumulateTRS = withKernel(Mode{
 	Reference:   accumulateTRSRef,
 	Point:       "Never skews, but scale acts along each node's own axes: a parent stretched along x fattens a turned child, never lengthens it.",
 	Explanation: "Scale, rotation and position are accumulated separately: scales multiply per axis, rotations multiply parent*child, and the position is the parent's position plus the parent's rotation of the parent's scale times the local position. The world matrix is built once from the result, so it can never skew. The price: all scale is applied along the node's own axes, not the parent's, so stretching the piston along world x makes the turned cylinders fatter instead of longer.",
-}, accumulateTRS, needTRS)
+}, kern4(accumulateTRS[mgl64.Mat3x4], accumulateTRS[mgl64.Mat4]), needTRS)

@@ -21,7 +21,7 @@ func averageScale(q *mgl64.Mat3) float64 {
 	// scale above) the determinant is rounding noise, and its cube root
 	// magnifies any difference in how the noise was summed.
 	det := q[0]*q[4]*q[8] + q[3]*q[7]*q[2] + q[6]*q[1]*q[5] - q[6]*q[4]*q[2] - q[3]*q[1]*q[8] - q[0]*q[7]*q[5]
-	return math.Cbrt(math.Abs(det))
+	return cbrt(math.Abs(det))
 }
 
 func blenderAverageRef(p3, r mgl64.Mat3, s, _ mgl64.Vec3) (mgl64.Mat3, bool) {

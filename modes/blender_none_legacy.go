@@ -1,6 +1,8 @@
 package modes
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/scene"
@@ -14,17 +16,25 @@ func blenderNoneLegacy(p *mgl64.Mat3x4, r *mgl64.Mat3, s, _ mgl64.Vec3, o *mgl64
 }
 
 // colNormalize divides each column of q by its length (a zero column
-// stays zero) and returns the lengths.
+// stays zero) and returns the lengths; written out, as colLen and a loop
+// of three would compute it.
 func colNormalize(q *mgl64.Mat3) mgl64.Vec3 {
-	var l mgl64.Vec3
-	for c := 0; c < 3; c++ {
-		l[c] = colLen(q, c)
-		if l[c] > 0 {
-			k := 1 / l[c]
-			q[3*c], q[3*c+1], q[3*c+2] = q[3*c]*k, q[3*c+1]*k, q[3*c+2]*k
-		}
+	l0 := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2])
+	l1 := math.Sqrt(q[3]*q[3] + q[4]*q[4] + q[5]*q[5])
+	l2 := math.Sqrt(q[6]*q[6] + q[7]*q[7] + q[8]*q[8])
+	if l0 > 0 {
+		k := 1 / l0
+		q[0], q[1], q[2] = q[0]*k, q[1]*k, q[2]*k
 	}
-	return l
+	if l1 > 0 {
+		k := 1 / l1
+		q[3], q[4], q[5] = q[3]*k, q[4]*k, q[5]*k
+	}
+	if l2 > 0 {
+		k := 1 / l2
+		q[6], q[7], q[8] = q[6]*k, q[7]*k, q[8]*k
+	}
+	return mgl64.Vec3{l0, l1, l2}
 }
 
 func blenderNoneLegacyRef(p3, r mgl64.Mat3, s, _ mgl64.Vec3) (mgl64.Mat3, bool) {

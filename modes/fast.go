@@ -1,6 +1,10 @@
 package modes
 
-import "github.com/go-gl/mathgl/mgl64"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // The hot loops' helpers, on column-major arrays in place. World
 // matrices are in the 3x4 layout (affine.go): the linear part of a
@@ -65,5 +69,32 @@ func lin3Mul(a *mgl64.Mat3x4, r *mgl64.Mat3, o *mgl64.Mat3) {
 	}
 }
 
-// linear3 copies the 3x3 linear part of a into o.
-func linear3(a *mgl64.Mat3x4, o *mgl64.Mat3) { *o = mgl64.Mat3(a[:9]) }
+// linear3 copies the 3x3 linear part of a into o, entry by entry: a
+// block copy (memmove's wide stores) makes the eight-byte loads that
+// follow (orthoY) wait, as a wide load of narrow stores does.
+func linear3(a *mgl64.Mat3x4, o *mgl64.Mat3) {
+	o[0], o[1], o[2] = a[0], a[1], a[2]
+	o[3], o[4], o[5] = a[3], a[4], a[5]
+	o[6], o[7], o[8] = a[6], a[7], a[8]
+}
+
+// cbrt returns the cube root of x, within one unit in the last place of
+// math.Cbrt (TestCbrtWithinAnUlp), without a division: three Newton
+// steps on the inverse cube root y = x^(-1/3) from a guess made of x's
+// bits, then one on the root itself, x*y*y. math.Cbrt chains five
+// divisions, about 110 cycles, and blender-average waits for its cube
+// root before any of a child's entries; this takes about 80. Outside
+// [2^-1000, 2^1000] (zero, subnormals, Inf, NaN, negative x) it is
+// math.Cbrt.
+func cbrt(x float64) float64 {
+	if !(x >= 0x1p-1000 && x <= 0x1p1000) {
+		return math.Cbrt(x)
+	}
+	// x^(-1/3) to about 3% from the exponent and mantissa bits.
+	y := math.Float64frombits(0x553ef0ff289dd796 - math.Float64bits(x)/3)
+	y *= 4.0/3 - (1.0/3)*x*y*y*y // about 3e-3
+	y *= 4.0/3 - (1.0/3)*x*y*y*y // about 2e-5
+	y *= 4.0/3 - (1.0/3)*x*y*y*y // about 1e-9
+	c := x * y * y
+	return c - (c*c*c-x)*(y*y)*(1.0/3)
+}

@@ -28,60 +28,47 @@ import (
 )
 
 // Workspace holds the intermediate per-node buffers a mode needs (world
-// TRS, the inherited uniform frame, the full matrix and rotation chains,
-// the 3x4 matrices behind a Mat4 update) and, for a Pool, the plan that
+// TRS, the inherited uniform frame, the full matrix and rotation chains)
+// and, for a Pool, the plan that
 // splits the hierarchy across workers. The zero value is ready; buffers
 // grow on first use and are reused after, so steady-state updates
 // allocate nothing. A Workspace is not safe for concurrent use: give
 // each concurrent update its own.
 type Workspace struct {
-	m   []mgl64.Mat3x4 // inherited frame (uniform-inner-scale)
-	r   []mgl64.Mat3   // rotation chain (skew-stripping)
-	l   []mgl64.Mat3   // 3x3 part of the full matrix chain (skew-stripping; its position is in out)
-	rot []mgl64.Quat   // accumulated rotation (accumulate-trs)
-	scl []mgl64.Vec3   // accumulated scale (accumulate-trs)
-	// uKey and u cache UniformPart per node: u[i] = UniformPart(uKey[i]).
-	// The zero value is a valid entry (UniformPart of 0 is 0), so the
-	// cache needs no invalidation; a node whose scale is unchanged since
-	// the last update skips the cube root.
-	uKey []mgl64.Vec3
-	u    []float64
-	// aff holds the 3x4 world matrices of a Mat4 update (Mode.World,
-	// Pool.World), expanded into the caller's Mat4s.
-	aff []mgl64.Mat3x4
+	trs []worldTRS   // accumulated rotation and scale (accumulate-trs)
+	f   []mgl64.Mat3 // inherited frame's linear part (uniform-inner-scale; its position is in out)
+	u   []uniformKey // the UniformPart cache (uniform-inner-scale)
+	ch  []chains     // matrix and rotation chains (skew-stripping)
 	// plan splits the hierarchy across a Pool's workers (pool.go);
 	// args is what a single-threaded update's kernel works on.
 	plan plan
 	args kargs
+	// kids marks the nodes with children (kargs.kids), made for
+	// kidsN-1 nodes (0: not made).
+	kids  []uint64
+	kidsN int
 }
 
 // Buffers a mode's kernel uses (Mode.need), grown before an update so
 // that no worker grows anything.
 const (
-	needTRS    = 1 << iota // rot, scl
-	needFrames             // m
-	needChains             // r, l
-	needU                  // uKey, u
+	needTRS    = 1 << iota // trs
+	needFrames             // f, u
+	needChains             // ch
 )
 
 // grow sizes the buffers named by need to n nodes.
 func (w *Workspace) grow(n int, need uint8) {
 	if need&needTRS != 0 {
-		w.rot, w.scl = growTo(w.rot, n), growTo(w.scl, n)
+		w.trs = growTo(w.trs, n)
 	}
 	if need&needFrames != 0 {
-		w.m = growTo(w.m, n)
+		w.f, w.u = growTo(w.f, n), growTo(w.u, n)
 	}
 	if need&needChains != 0 {
-		w.r, w.l = growTo(w.r, n), growTo(w.l, n)
-	}
-	if need&needU != 0 {
-		w.uKey, w.u = growTo(w.uKey, n), growTo(w.u, n)
+		w.ch = growTo(w.ch, n)
 	}
 }
-
-// growAffine sizes the 3x4 buffer behind a Mat4 update to n nodes.
-func (w *Workspace) growAffine(n int) { w.aff = growTo(w.aff, n) }
 
 // growTo returns s with length n, reusing its storage when it is large
 // enough. New storage is zero, which every cache above reads as valid.

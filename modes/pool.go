@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -37,7 +38,13 @@ const DefaultParallelMin = 8192
 // the worker count changes, or when a node's parent no longer fits it (a
 // reparented node): such an update is finished on the calling goroutine
 // alone, with the same result. A hierarchy that does not split well (a
-// chain) runs on the calling goroutine alone.
+// chain) runs on the calling goroutine alone, and stays so planned until
+// its node count changes (a fresh Workspace plans again).
+//
+// Each worker's share is taken by the worker or, once it has finished
+// its own share, by the calling goroutine, whichever claims it first: on
+// a machine whose other cores are busy, an update does not wait for a
+// worker the system has not scheduled.
 //
 // A Pool runs one update at a time (concurrent calls wait for each
 // other); each concurrent caller needs its own Workspace anyway. Results
@@ -52,14 +59,19 @@ type Pool struct {
 
 	mu     sync.Mutex
 	closed bool
-	start  []chan *Pool // one per helper goroutine: workers 2..workers
-	done   sync.WaitGroup
+	round  uint64
+	// Helper i (worker i+2) is started by a round number on start[i];
+	// claim[i] holds round<<1 while its share of that round is free and
+	// round<<1|1 once the helper or the caller has taken it; fin[i]
+	// tells the caller that the helper finished a share it took.
+	start  []chan uint64
+	claim  []atomic.Uint64
+	fin    []chan struct{}
 	exited sync.WaitGroup
 
 	// The running update, set under mu before the helpers start.
 	kern kernel
 	plan *plan
-	out4 []mgl64.Mat4
 	args []paddedArgs // indexed by owner: 0 the top, 1..workers
 }
 
@@ -74,17 +86,27 @@ type paddedArgs struct {
 // the calling goroutine; at most MaxWorkers. The calling goroutine is
 // one of the workers, so workers-1 goroutines are started, parked until
 // an update needs them. Close stops them.
-func NewPool(workers int) *Pool {
+func NewPool(workers int) *Pool { return newPool(workers, true) }
+
+// newPool is NewPool; without helpers (a test of the caller taking every
+// share) no goroutine is started.
+func newPool(workers int, helpers bool) *Pool {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, MaxWorkers)
 	p := &Pool{workers: workers, min: DefaultParallelMin, args: make([]paddedArgs, workers+1)}
-	for w := 2; w <= workers; w++ {
-		c := make(chan *Pool, 1)
-		p.start = append(p.start, c)
-		p.exited.Add(1)
-		go p.helper(w, c)
+	p.claim = make([]atomic.Uint64, workers-1)
+	p.start = make([]chan uint64, workers-1)
+	p.fin = make([]chan struct{}, workers-1)
+	for i := range p.start {
+		p.start[i], p.fin[i] = make(chan uint64, 1), make(chan struct{}, 1)
+	}
+	if helpers {
+		p.exited.Add(workers - 1)
+		for i := range p.start {
+			go p.helper(i, p.start[i])
+		}
 	}
 	return p
 }
@@ -108,11 +130,17 @@ func (p *Pool) Close() {
 	p.exited.Wait()
 }
 
-func (p *Pool) helper(w int, start chan *Pool) {
+// helper is helper goroutine i: worker i+2. A round's share is taken by
+// whichever of the helper and the caller (once done with its own share)
+// claims it first, so an update never waits for a helper the system has
+// not scheduled: on a loaded machine the caller does that share itself.
+func (p *Pool) helper(i int, start chan uint64) {
 	defer p.exited.Done()
-	for range start {
-		p.share(w)
-		p.done.Done()
+	for r := range start {
+		if p.claim[i].CompareAndSwap(r<<1, r<<1|1) {
+			p.share(i + 2)
+			p.fin[i] <- struct{}{}
+		}
 	}
 }
 
@@ -127,8 +155,7 @@ func (p *Pool) World(m Mode, nodes []scene.Node, ws *Workspace, out []mgl64.Mat4
 	}
 	n := count(nodes, out)
 	ws.grow(n, m.need)
-	ws.growAffine(n)
-	p.run(m.kern, nodes[:n], ws, ws.aff[:n], out[:n])
+	p.run(m.kern, m.need, nodes[:n], ws, nil, out[:n])
 }
 
 // Affine computes the world matrices of nodes into out in the 3x4 layout,
@@ -140,21 +167,21 @@ func (p *Pool) Affine(m Mode, nodes []scene.Node, ws *Workspace, out []mgl64.Mat
 	}
 	n := min(len(nodes), len(out))
 	ws.grow(n, m.need)
-	p.run(m.kern, nodes[:n], ws, out[:n], nil)
+	p.run(m.kern, m.need, nodes[:n], ws, out[:n], nil)
 }
 
-// run computes len(aff) nodes into aff, and expands them into out4 when
-// it is not nil.
-func (p *Pool) run(k kernel, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3x4, out4 []mgl64.Mat4) {
-	n := len(aff)
+// run computes len(nodes) nodes with kernel k (using the workspace
+// buffers need) into out4 when it is not nil, into aff otherwise.
+func (p *Pool) run(k kernel, need uint8, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3x4, out4 []mgl64.Mat4) {
+	n := len(nodes)
 	if p == nil || p.workers < 2 || n < p.min {
-		serial(k, nodes, ws, aff, out4)
+		serial(k, need, nodes, ws, aff, out4)
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
-		serial(k, nodes, ws, aff, out4)
+		serial(k, need, nodes, ws, aff, out4)
 		return
 	}
 	pl := &ws.plan
@@ -162,22 +189,37 @@ func (p *Pool) run(k kernel, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3
 		pl.make(nodes, p.workers)
 	}
 	if pl.serial {
-		serial(k, nodes, ws, aff, out4)
+		serial(k, need, nodes, ws, aff, out4)
 		return
 	}
-	p.kern, p.plan, p.out4 = k, pl, out4
+	var kids []uint64
+	if need != 0 {
+		kids = ws.kidsOf(nodes, false)
+	}
+	p.kern, p.plan = k, pl
 	for w := range p.args {
-		p.args[w].kargs = kargs{nodes: nodes, ws: ws, out: aff, own: pl.owner, me: uint8(w)}
+		p.args[w].kargs = kargs{nodes: nodes, ws: ws, out: aff, out4: out4, own: pl.owner, me: uint8(w), kids: kids}
 	}
 	p.share(0) // the top, before any worker reads it
 	stale := p.args[0].stale
 	if !stale {
-		p.done.Add(len(p.start))
-		for _, c := range p.start {
-			c <- p
+		p.round++
+		r := p.round
+		for i := range p.start {
+			p.claim[i].Store(r << 1)
+			select {
+			case p.start[i] <- r:
+			default: // the helper has not read an older round yet; it will find that round over
+			}
 		}
 		p.share(1)
-		p.done.Wait()
+		for i := range p.start {
+			if p.claim[i].CompareAndSwap(r<<1, r<<1|1) {
+				p.share(i + 2) // not started: the caller does it
+			} else {
+				<-p.fin[i]
+			}
+		}
 		for w := range p.args {
 			stale = stale || p.args[w].stale
 		}
@@ -185,12 +227,16 @@ func (p *Pool) run(k kernel, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3
 	for w := range p.args {
 		p.args[w].kargs = kargs{}
 	}
-	p.kern, p.plan, p.out4 = nil, nil, nil
+	p.kern, p.plan = nil, nil
 	if stale {
-		// A parent moved out of the plan: plan again, and compute
-		// this update alone (every node is written again).
+		// A parent moved out of the plan (or gained its first child):
+		// plan again, and compute this update alone (every node is
+		// written again).
 		pl.make(nodes, p.workers)
-		serial(k, nodes, ws, aff, out4)
+		if need != 0 {
+			ws.kidsOf(nodes, true)
+		}
+		serial(k, need, nodes, ws, aff, out4)
 	}
 }
 
@@ -199,24 +245,29 @@ func (p *Pool) run(k kernel, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3
 func (p *Pool) share(w int) {
 	a := &p.args[w].kargs
 	for _, s := range p.plan.runs[w] {
-		if p.out4 != nil {
-			runMat4(p.kern, a, p.out4, int(s.lo), int(s.hi))
-		} else {
-			p.kern(a, int(s.lo), int(s.hi))
-		}
+		p.kern(a, int(s.lo), int(s.hi))
 	}
 }
 
-// serial computes every node of nodes on the calling goroutine, with
+// serial computes every node of nodes on the calling goroutine (into
+// out4 when it is not nil, into aff otherwise), with
 // the workspace's own kargs (a kargs on the stack would escape through
-// the kernel call).
-func serial(k kernel, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3x4, out4 []mgl64.Mat4) {
+// the kernel call). A kernel that keeps records for children (need not
+// 0) finds which nodes have children in ws.kids; when a node's parent
+// is not marked there (the hierarchy changed), the marks are made again
+// and the update runs again.
+func serial(k kernel, need uint8, nodes []scene.Node, ws *Workspace, aff []mgl64.Mat3x4, out4 []mgl64.Mat4) {
 	a := &ws.args
-	*a = kargs{nodes: nodes, ws: ws, out: aff}
-	if out4 != nil {
-		runMat4(k, a, out4, 0, len(aff))
-	} else {
-		k(a, 0, len(aff))
+	for pass := 0; pass < 2; pass++ {
+		var kids []uint64
+		if need != 0 {
+			kids = ws.kidsOf(nodes, pass > 0)
+		}
+		*a = kargs{nodes: nodes, ws: ws, out: aff, out4: out4, kids: kids}
+		k(a, 0, len(nodes))
+		if !a.stale {
+			break
+		}
 	}
 	*a = kargs{}
 }

@@ -261,3 +261,75 @@ func TestUpdatesAllocateNothing(t *testing.T) {
 		}
 	}
 }
+
+// A workspace reused after a leaf gains a child (the marks of the nodes
+// with children are then out of date) gives the matrices a fresh
+// workspace gives, single-threaded and pooled, for every mode, and the
+// marks are made again.
+func TestWorkspaceFollowsNewParent(t *testing.T) {
+	p := splitPool(t, 2)
+	for _, pooled := range []bool{false, true} {
+		for _, m := range All {
+			nodes := bigNodes(t, 20000, "4ary")
+			var ws Workspace
+			out := make([]mgl64.Mat3x4, len(nodes))
+			run := func(ws *Workspace, out []mgl64.Mat3x4) {
+				if pooled {
+					p.Affine(m, nodes, ws, out)
+				} else {
+					m.Affine(nodes, ws, out)
+				}
+			}
+			run(&ws, out)
+			// Node 19999's parent is 4999; hang it under 19998, a
+			// leaf, and 19997 under 5000, which had children.
+			leaf := 19998
+			if m.need != 0 && hasKids(ws.kids, leaf) {
+				t.Fatalf("%s: node %d marked as a parent", m.Name, leaf)
+			}
+			nodes[19999].Parent = leaf
+			nodes[19997].Parent = 5000
+			run(&ws, out)
+			want := make([]mgl64.Mat3x4, len(nodes))
+			var fresh Workspace
+			m.Affine(nodes, &fresh, want)
+			for i := range want {
+				if out[i] != want[i] {
+					t.Fatalf("%s (pooled %v) node %d: %v, fresh workspace %v", m.Name, pooled, i, out[i], want[i])
+				}
+			}
+			if m.need != 0 && !hasKids(ws.kids, leaf) {
+				t.Errorf("%s (pooled %v): the marks were not made again", m.Name, pooled)
+			}
+		}
+	}
+}
+
+// A helper the system does not schedule never holds an update up: with
+// no helper goroutines at all, the caller claims every share, repeatedly
+// (stale start messages pile up unread), and the result is the
+// single-threaded one.
+func TestPoolCallerTakesUnstartedShares(t *testing.T) {
+	p := newPool(3, false)
+	p.min = 0
+	defer p.Close()
+	nodes := bigNodes(t, 5000, "4ary")
+	for _, m := range []Mode{AccumulateMatrices, AccumulateTRS, BlenderAverage} {
+		want := make([]mgl64.Mat4, len(nodes))
+		var ws Workspace
+		m.World(nodes, &ws, want)
+		var pws Workspace
+		got := make([]mgl64.Mat4, len(nodes))
+		for round := 0; round < 3; round++ {
+			p.World(m, nodes, &pws, got)
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("%s round %d node %d: %v, want %v", m.Name, round, i, got[i], want[i])
+				}
+			}
+		}
+		if pws.plan.serial {
+			t.Fatalf("%s: not split", m.Name)
+		}
+	}
+}

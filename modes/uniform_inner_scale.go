@@ -20,45 +20,86 @@ func UniformPart(s mgl64.Vec3) float64 {
 	return math.Cbrt(p)
 }
 
-// uniformInnerScale is UniformInnerScale's 3x4 update; the Mode value,
-// its formula and its source are at the end of this file.
-func uniformInnerScale(a *kargs, lo, hi int) {
-	nodes, out, ws := a.nodes, a.out, a.ws
-	frames, uKey, us := ws.m, ws.uKey, ws.u
-	var r, l mgl64.Mat3
+// uniformKey caches UniformPart per node: u = UniformPart(key). The
+// zero value is a valid entry (UniformPart of 0 is 0), so the cache
+// needs no invalidation; a node whose scale is unchanged since the last
+// update skips the cube root.
+type uniformKey struct {
+	key mgl64.Vec3
+	u   float64
+}
+
+// uniformInnerScale is UniformInnerScale's update (either layout); the Mode value,
+// its formula and its source are at the end of this file. The inherited
+// frame F = F_parent * T*R*u is kept as its linear part (the workspace's
+// f) and its position, which is W's (out), for nodes with children
+// only (kargs.kids): a leaf needs neither its frame nor its cube root.
+func uniformInnerScale[T layout](a *kargs, out []T, lo, hi int) {
+	st := stride[T]()
+	nodes, frames, cache := a.nodes[:hi], a.ws.f[:hi], a.ws.u[:hi]
+	out = out[:hi]
+	own, me, kids := a.own, a.me, a.kids
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
-		rotCols(nd.Rotation(), &r)
-		p, s := nd.Local.Position, nd.Local.Scale
+		lq := &nd.Local.Rotation
+		w, x, y, z := lq.W, lq.V[0], lq.V[1], lq.V[2]
+		if !plain(nd) && nd.HasRest() { // plain reads the node's every line: see floorKernel
+			w, x, y, z = restRotation(nd)
+		}
+		// The rotation of (w, x, y, z), written out (see rotFactor).
+		k := rotFactor(w*w + x*x + y*y + z*z)
+		xs, ys, zs := x*k, y*k, z*k
+		wx, wy, wz := w*xs, w*ys, w*zs
+		xx, xy, xz := x*xs, x*ys, x*zs
+		yy, yz, zz := y*ys, y*zs, z*zs
+		a0, a1, a2, a3, a4, a5, a6, a7, a8 := 1-(yy+zz), xy+wz, xz-wy, xy-wz, 1-(xx+zz), yz+wx, xz+wy, yz-wx, 1-(xx+yy)
+		s0, s1, s2 := nd.Local.Scale[0], nd.Local.Scale[1], nd.Local.Scale[2]
+		t0, t1, t2 := nd.Local.Position[0], nd.Local.Position[1], nd.Local.Position[2]
 		if pi := nd.Parent; pi >= 0 {
-			if a.foreign(pi) {
+			if own != nil {
+				if ow := own[pi]; ow != 0 && ow != me {
+					a.stale = true
+					continue
+				}
+			}
+			if !hasKids(kids, pi) {
+				a.stale = true
 				continue
 			}
 			f := &frames[pi]
-			p = mgl64.Vec3{
-				f[0]*p[0] + f[3]*p[1] + f[6]*p[2] + f[9],
-				f[1]*p[0] + f[4]*p[1] + f[7]*p[2] + f[10],
-				f[2]*p[0] + f[5]*p[1] + f[8]*p[2] + f[11],
+			t0, t1, t2 = f[0]*t0+f[3]*t1+f[6]*t2+out[pi][3*st],
+				f[1]*t0+f[4]*t1+f[7]*t2+out[pi][3*st+1],
+				f[2]*t0+f[5]*t1+f[8]*t2+out[pi][3*st+2]
+			a0, a1, a2, a3, a4, a5, a6, a7, a8 = f[0]*a0+f[3]*a1+f[6]*a2,
+				f[1]*a0+f[4]*a1+f[7]*a2,
+				f[2]*a0+f[5]*a1+f[8]*a2,
+				f[0]*a3+f[3]*a4+f[6]*a5,
+				f[1]*a3+f[4]*a4+f[7]*a5,
+				f[2]*a3+f[5]*a4+f[8]*a5,
+				f[0]*a6+f[3]*a7+f[6]*a8,
+				f[1]*a6+f[4]*a7+f[7]*a8,
+				f[2]*a6+f[5]*a7+f[8]*a8
+		}
+		out[i][0], out[i][1], out[i][2] = a0*s0, a1*s0, a2*s0
+		out[i][st], out[i][st+1], out[i][st+2] = a3*s1, a4*s1, a5*s1
+		out[i][2*st], out[i][2*st+1], out[i][2*st+2] = a6*s2, a7*s2, a8*s2
+		out[i][3*st], out[i][3*st+1], out[i][3*st+2] = t0, t1, t2
+		lastRow(out, i)
+		if !hasKids(kids, i) {
+			continue // a leaf: no frame, and no cube root
+		}
+		u := s0
+		if s1 != u || s2 != u {
+			c := &cache[i]
+			if c.key[0] != s0 || c.key[1] != s1 || c.key[2] != s2 {
+				c.key, c.u = mgl64.Vec3{s0, s1, s2}, UniformPart(mgl64.Vec3{s0, s1, s2})
 			}
-			lin3Mul(f, &r, &l)
-		} else {
-			l = r
+			u = c.u
 		}
-		u := s[0]
-		if s[1] != u || s[2] != u {
-			if uKey[i] != s {
-				uKey[i], us[i] = s, UniformPart(s)
-			}
-			u = us[i]
-		}
-		o, fr := &out[i], &frames[i]
-		for c := 0; c < 3; c++ {
-			a0, a1, a2 := l[3*c], l[3*c+1], l[3*c+2]
-			o[3*c], o[3*c+1], o[3*c+2] = a0*s[c], a1*s[c], a2*s[c]
-			fr[3*c], fr[3*c+1], fr[3*c+2] = a0*u, a1*u, a2*u
-		}
-		o[9], o[10], o[11] = p[0], p[1], p[2]
-		fr[9], fr[10], fr[11] = p[0], p[1], p[2]
+		f := &frames[i]
+		f[0], f[1], f[2] = a0*u, a1*u, a2*u
+		f[3], f[4], f[5] = a3*u, a4*u, a5*u
+		f[6], f[7], f[8] = a6*u, a7*u, a8*u
 	}
 }
 
@@ -92,4 +133,4 @@ var UniformInnerScale = withKernel(Mode{
 	Folds:       true,
 	Point:       "Children inherit only the uniform part of a parent's scale: nothing skews, but scenes made for matrices must be re-authored (Fold).",
 	Explanation: "Children inherit only the uniform part u = cbrt(|sx*sy*sz|) of each ancestor's scale; the rest (s/u) shapes only the node's own mesh, like a separate leaf node. Inherited frames are then rotations times one number, TRS composition is exact and nothing can skew. The seed's piston was authored for the other rules: B's scale (4, 4, 0.5) cancels A's (0.25, 0.25, 2), so here B shows as a flat disc (world scale (2, 2, 0.25)) until the scene is re-authored by folding each residual into the children (the Fold button, or report -fold).",
-}, uniformInnerScale, needFrames|needU)
+}, kern4(uniformInnerScale[mgl64.Mat3x4], uniformInnerScale[mgl64.Mat4]), needFrames)

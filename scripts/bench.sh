@@ -11,6 +11,12 @@
 # ns/node were seen on the 2-core machine while the modes moved by a few
 # percent), so one process's runs can all be off the same way.
 #
+# Floor: BenchmarkMillion (10^6 nodes) and BenchmarkFloorSizes (10^3, 10^4,
+# 10^5) in ./modes, each mode's 3x4 update single-threaded and on a Pool
+# of GOMAXPROCS workers against the hand-written floor in the same run
+# (x-floor, the median of per-iteration ratios), in `runs` separate
+# processes; the table gives the median over the runs.
+#
 # Growth: BenchmarkWorldScale (./modes) and BenchmarkExport (./render) on
 # the generated 4-ary tree of 10^3, 10^4 and 10^5 nodes, -count runs in
 # one process, median ns per node. Flat rows mean time linear in nodes.
@@ -29,6 +35,12 @@ for i in $(seq "$runs"); do
   echo "bench: ratios, run $i of $runs" >&2
   "$GO" test -run '^$' -bench '^(BenchmarkWorldUpdate|BenchmarkUniformInnerScaleCold)$' \
     -benchmem -count 1 ./modes/ >>"$tmp/ratio.txt"
+done
+for i in $(seq "$runs"); do
+  echo "bench: floor ratios at 10^6 nodes, run $i of $runs" >&2
+  "$GO" test -run '^$' -bench '^BenchmarkMillion$' -benchtime 10x -count 1 ./modes/ >>"$tmp/floor.txt"
+  echo "bench: floor ratios at 10^3 to 10^5 nodes, run $i of $runs" >&2
+  "$GO" test -run '^$' -bench '^BenchmarkFloorSizes$' -benchtime 200x -count 1 ./modes/ >>"$tmp/floor.txt"
 done
 echo "bench: growth of the world update ($runs runs)" >&2
 "$GO" test -run '^$' -bench '^BenchmarkWorldScale$' -benchmem -count "$runs" ./modes/ >"$tmp/growth.txt"
@@ -74,6 +86,51 @@ END {
   b = "BenchmarkWorldUpdate/accumulate-matrices" SUBSEP "base-ns/node"
   printf "\nBaseline (Mul4 chain): median %.1f ns/node, %.1f-%.1f over the runs of the first row.\n", median(b), lo[b], hi[b]
 }' "$tmp/ratio.txt"
+
+echo
+awk '
+function median(key,   n, i, j, v, a) {
+  n = cnt[key]
+  if (n == 0) return ""
+  for (i = 1; i <= n; i++) a[i] = val[key, i]
+  for (i = 2; i <= n; i++) { v = a[i]; for (j = i - 1; j >= 1 && a[j] > v; j--) a[j + 1] = a[j]; a[j + 1] = v }
+  if (n % 2) return a[(n + 1) / 2]
+  return (a[n / 2] + a[n / 2 + 1]) / 2
+}
+function put(key, v) { cnt[key]++; val[key, cnt[key]] = v }
+/^Benchmark/ {
+  name = $1; sub(/-[0-9]+$/, "", name)
+  sub(/^BenchmarkMillion\//, "BenchmarkFloorSizes/n=1000000/", name)
+  for (i = 3; i < NF; i += 2) put(name SUBSEP $(i + 1), $i)
+}
+function cell(mode, n, how,   m) {
+  m = median("BenchmarkFloorSizes/n=" n "/" mode "/" how SUBSEP "x-floor")
+  return m == "" ? " " : sprintf("%.2f", m)
+}
+function row(mode, target,   ns, ms) {
+  ns = median("BenchmarkFloorSizes/n=1000000/" mode "/parallel" SUBSEP "ns/node")
+  ms = ns == "" ? " " : sprintf("%.1f", ns)
+  printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", mode, \
+    cell(mode, 1000, "serial"), cell(mode, 10000, "serial"), cell(mode, 100000, "serial"), cell(mode, 1000000, "serial"), \
+    cell(mode, 1000, "parallel"), cell(mode, 10000, "parallel"), cell(mode, 100000, "parallel"), cell(mode, 1000000, "parallel"), \
+    ms, target
+}
+END {
+  print "| × floor (median) | serial 10^3 | 10^4 | 10^5 | 10^6 | parallel 10^3 | 10^4 | 10^5 | 10^6 | ms per frame, 10^6 parallel | target |"
+  print "|---|---|---|---|---|---|---|---|---|---|---|"
+  row("floor", "")
+  row("accumulate-matrices", "serial ≤ 1.3, parallel ≤ 1.0")
+  row("accumulate-trs", "serial ≤ 1.0, parallel ≤ 1.0")
+  row("uniform-inner-scale", "parallel ≤ 1.0")
+  row("skew-stripping", "parallel ≤ 1.0")
+  split("blender-fix-shear blender-average blender-none blender-none-legacy blender-aligned", bl, " ")
+  for (k = 1; k <= 5; k++) row(bl[k], "parallel ≤ 2.5")
+  row("maya-ssc", "parallel ≤ 1.0")
+  printf "\nFloor (hand-written 3x4 product, one core): median"
+  split("1000 10000 100000 1000000", sz, " ")
+  for (k = 1; k <= 4; k++) printf " %.1f", median("BenchmarkFloorSizes/n=" sz[k] "/floor/serial" SUBSEP "floor-ns/node")
+  printf " ns/node at 10^3, 10^4, 10^5, 10^6; %.1f ms per frame at 10^6.\n", median("BenchmarkFloorSizes/n=1000000/floor/serial" SUBSEP "floor-ns/node")
+}' "$tmp/floor.txt"
 
 echo
 awk '
