@@ -389,8 +389,12 @@ func (b *Bench) unit() {
 	r := &b.rows[c.row]
 	n := r.Nodes
 	if b.shape != r.Shape {
-		// The next shape reuses the node storage: Grow appends from 0.
+		// The next shape reuses the node storage (Grow appends from 0),
+		// but not the workspace: the pool keeps its plan there, and a
+		// plan made for another hierarchy of the same size could keep
+		// this one on one thread.
 		b.shape, b.nodes, b.stored = r.Shape, b.nodes[:0], 0
+		b.ws = modes.Workspace{}
 	}
 	if len(b.nodes) < n {
 		var err error

@@ -2,6 +2,7 @@ package cost
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -332,5 +333,29 @@ func TestBenchRehearse(t *testing.T) {
 		if m := r.Serial[len(modes.All)-1]; m.Samples != maxSamples {
 			t.Errorf("%d nodes: %+v after the rehearsal", r.Nodes, m)
 		}
+	}
+}
+
+// The next shape starts with a fresh workspace: modes.Pool keeps its
+// plan there, and a chain's plan (one thread) kept for a tree of the same
+// size would time the tree's all-cores cells on one thread.
+func TestBenchNewShapeNewWorkspace(t *testing.T) {
+	b, err := NewBench(Config{Sizes: []int{100}, Shapes: []string{"chain", "4ary"}, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.clock = fakeClock(time.Millisecond)
+	for {
+		if shape, _, _, _ := b.Current(); shape == "4ary" {
+			break
+		}
+		b.Step(0)
+	}
+	if reflect.DeepEqual(b.ws, modes.Workspace{}) {
+		t.Fatal("the chain's rules left the workspace empty: the test shows nothing")
+	}
+	b.Step(0) // the tree's first unit
+	if !reflect.DeepEqual(b.ws, modes.Workspace{}) {
+		t.Error("the tree starts with the chain's workspace")
 	}
 }
