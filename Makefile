@@ -9,7 +9,7 @@ TOOLS         := $(CURDIR)/tools/bin
 FUZZFACTOR    ?= 1
 XVFB          := xvfb-run -a -s "-screen 0 1280x720x24"
 
-.PHONY: run test check gotest fuzz gltf-fixtures gltfcheck bakecheck publiccheck blendercheck bench build clean deps-run deps-test deps-blender idlecpu
+.PHONY: run test check gotest fuzz gltf-fixtures gltfcheck bakecheck publiccheck blendercheck bench costcheck build clean deps-run deps-test deps-blender idlecpu
 
 run: deps-run build
 	@./skewlab $(ARGS)
@@ -163,6 +163,14 @@ blendercheck: deps-blender
 RUNS          ?= 5
 bench:
 	@GO=$(GO) scripts/bench.sh $(RUNS)
+
+# The cost lab against modes' benchmarks (docs/cost.md): skewlab cost's ns
+# per node and BenchmarkFloorSizes' at NODES (default 100000) within
+# TOLERANCE (default 0.3). Timing: a quiet machine; not part of make test.
+NODES         ?= 100000
+TOLERANCE     ?= 0.3
+costcheck: build
+	@GO=$(GO) NODES=$(NODES) TOLERANCE=$(TOLERANCE) scripts/costcheck.sh
 
 # The window's CPU use over 10 s once idle, under Xvfb (docs/performance.md,
 # "Quiet when idle"); ARGS go to the app (ARGS=-spin for comparison).

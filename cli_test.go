@@ -48,6 +48,7 @@ func cliBadValues(dir string) map[string][][]string {
 			{"-set", "Z.scale=1,1,1"}, {"-scene", missing}, {"-scene", dir}, {"-preset", "crash"},
 			{"-lab", "drift", "-set", "Z.scale=1,1,1"}, {"-lab", "drift", "-scene", missing},
 			{"-lab", "dynamics", "-preset", "crash", "-scene", dir}, {"-lab", "dynamics", "-set", "A.scale=1_000,1,1"},
+			{"-lab", "cost", "-hierarchy", "tree"},
 		},
 		"report": {
 			{"-format", "x"}, {"-scene="}, {"-scene", missing}, {"-preset", "crash"}, {"-set", "A.scale=1_000,1,1"},
@@ -61,7 +62,7 @@ func cliBadValues(dir string) map[string][][]string {
 			{"-o", png, "-size", "+1280x+720"}, {"-o", png, "-size", "100x100junk"}, {"-o", png, "-preset", "turntable"},
 			{"-o", png, "-scene="}, {"-o", png, "-camera", "0x10,0,10"}, {"-o", "x.jpg"},
 			{"-o", png, "-tour", "0"}, {"-o", png, "-tour", "99"}, {"-o", png, "-tour", "-1"}, {"-o", png, "-tour", "x"},
-			{"-o", png, "-tour", "2", "-mode", "accumulate-trs"},
+			{"-o", png, "-tour", "2", "-mode", "accumulate-trs"}, {"-o", png, "-lab", "cost", "-hierarchy", "tree"},
 		},
 		"audit": {
 			{}, {rig, rig}, {""}, {missing}, {dir}, {"-format", "x", rig}, {rig, "-tolerance", "0"}, {rig, "-tolerance", "-1"},
@@ -77,6 +78,12 @@ func cliBadValues(dir string) map[string][][]string {
 		},
 		"dynamics": {
 			{"-t", "0x1p-2"}, {"-t", " 1"}, {"-t", "1_0"}, {"-t", "NaN"}, {"-t", "-1"}, {"-preset", "piston"},
+		},
+		"cost": {
+			// Refused before anything is measured (a row that slipped
+			// through would measure for 20 s, then exit 0 and fail).
+			{"-sizes", "1_000"}, {"-sizes", "0x10"}, {"-sizes", "1e3, 1e4"}, {"-sizes", "+1000"}, {"-sizes", "1e9"},
+			{"-shapes", "tree"}, {"-shapes", "4ary,"}, {"-workers", "+1"}, {"-workers", "-2"}, {"-format", "xml"},
 		},
 		"serve": {
 			// Only addresses no listener could take: a row that slipped

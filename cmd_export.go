@@ -33,7 +33,7 @@ var exportBackground = render.Background
 
 func runExport(args []string, stdout, stderr io.Writer) int {
 	st := state.Default()
-	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-tour N | [-lab NAME] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-view NAME] [-ortho] [-compare MODE] [-split] [-wall[=a,b,...]] [-scope node|all] [-fold] [-normalize float64|float32] [-counteract on|off] [-anim N|NAME] [-t SECONDS]]\n"+
+	fs := cli.NewFlagSet("export", "skewlab export -o FILE.svg|FILE.png [-size WxH] [-tour N | [-lab NAME] [-preset NAME | -scene FILE] [-mode NAME] [-set NODE.FIELD=a,b,c]... [-camera ...] [-view NAME] [-ortho] [-compare MODE] [-split] [-wall[=a,b,...]] [-scope node|all] [-fold] [-normalize float64|float32] [-counteract on|off] [-hierarchy 4ary|chain] [-anim N|NAME] [-t SECONDS]]\n"+
 		"       skewlab export -animated FILE.png|FILE.gif [-frames N] [-size WxH] [-tour N | [scene flags as above] [-anim N|NAME] [-from SECONDS] [-to SECONDS]]")
 	labParam, presetParam, tParam := state.Pick("lab")[0], state.Pick("preset")[0], state.Pick("t")[0]
 	labParam.Usage = "lab whose figure to draw: " + labPresets()
@@ -44,7 +44,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	// aa, table, spin and play, draw nothing in a figure and are left
 	// out).
 	state.RegisterFlags(fs, &st, true, []state.Param{labParam, presetParam, tParam},
-		state.Pick("mode", "set", "anim", "camera", "view", "ortho", "compare", "split", "wall", "scope", "fold", "normalize", "counteract", "edges"))
+		state.Pick("mode", "set", "anim", "camera", "view", "ortho", "compare", "split", "wall", "scope", "fold", "normalize", "counteract", "hierarchy", "edges"))
 	out := fs.String("o", "", "output `FILE`, .svg or .png (required)")
 	size := cli.SizeFlag(fs, "size", 1280, 720, 16, render.MaxExportSize, fmt.Sprintf("figure size `WxH` in pixels, each 16 to %d", render.MaxExportSize))
 	anim := animatedFlags(fs)

@@ -19,6 +19,7 @@ import (
 	"skewlab/state"
 	"skewlab/tour"
 	"skewlab/ui/kit"
+	costlab "skewlab/ui/labs/cost"
 	driftlab "skewlab/ui/labs/drift"
 	dynamicslab "skewlab/ui/labs/dynamics"
 	pistonlab "skewlab/ui/labs/piston"
@@ -27,7 +28,7 @@ import (
 // labs are the labs of the app, in the order of its Lab window; the first
 // is the default lab. Each is a model package (no display) plus its view;
 // adding a lab is one line here (docs/architecture.md, "Adding a lab").
-var labs = []kit.Lab{pistonlab.Lab, driftlab.Lab, dynamicslab.Lab}
+var labs = []kit.Lab{pistonlab.Lab, driftlab.Lab, dynamicslab.Lab, costlab.Lab}
 
 // guide is the guided tour (assets/tour.json), loaded by init.
 var guide *tour.Tour
@@ -49,7 +50,7 @@ func init() {
 
 // commands is every command of the binary, in the order usage lists them:
 // the app and the scene commands, each lab's own command (drift,
-// dynamics), then the server. serveCommand is the zero Command in the web
+// dynamics, cost), then the server. serveCommand is the zero Command in the web
 // build and webCommand outside it (see web_js.go); dispatch and usage
 // skip a zero Command.
 var commands = slices.Concat(

@@ -8,8 +8,10 @@ WEBADDR       ?= 127.0.0.1:8080
 # on slow links wait for every megabyte. Raised from 7.0 to 7.1 MB with
 # issue 30 (presenter mode, the layout record, scope labels: 7,025,029
 # bytes); a third of it is bitmap font faces debugui never draws, which the
-# cost issue (32) leaves out to bring it under 5 MB.
-WEB_GZ_LIMIT  ?= 7100000
+# cost issue (32) leaves out to bring it under 5 MB. Raised to 7.2 MB with
+# issue 32's cost lab (7,103,479 bytes: its measuring and picture add
+# about 71 KB; its command and tables stay out of the page).
+WEB_GZ_LIMIT  ?= 7200000
 
 .PHONY: web serve webtest webtest-mutation webnoise webidlecpu webtest-server webtest-gltf deps-web
 

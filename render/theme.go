@@ -70,6 +70,33 @@ var (
 	DriftBarFill = rgb8(90, 170, 255)           // progress bar, done part
 )
 
+// CostColors are the cost lab's rules' colours, in modes.All order
+// (accumulate-matrices, accumulate-trs, uniform-inner-scale,
+// skew-stripping, the five Blender rules, maya-ssc): the plot's curves
+// and the legend use them.
+var CostColors = [10]Color{
+	{1, 0.35, 0.8, 1},    // accumulate-matrices: magenta
+	{0.3, 0.85, 1, 1},    // accumulate-trs: cyan
+	{0.4, 0.9, 0.35, 1},  // uniform-inner-scale: green
+	{0.95, 0.85, 0.2, 1}, // skew-stripping: yellow
+	{0.8, 0.55, 0.3, 1},  // blender-fix-shear: tan
+	{1, 0.3, 0.3, 1},     // blender-average: red
+	{0.65, 0.5, 1, 1},    // blender-none: violet
+	{1, 0.65, 0.8, 1},    // blender-none-legacy: pink
+	{0.2, 0.75, 0.6, 1},  // blender-aligned: teal
+	{0.45, 0.6, 1, 1},    // maya-ssc: blue
+}
+
+// Colours of the cost lab's plot beside the rules' (its axes, grid and
+// progress bar are the drift lab's DriftAxis, DriftGrid, DriftBarBack
+// and DriftBarFill).
+var (
+	CostFloor  = Color{1, 1, 1, 1}        // the floor: the 3x4 product from TRS, one thread
+	CostStored = Color{0.6, 0.6, 0.65, 1} // the floor from stored local matrices
+	CostFrame  = Warning                  // one 60 Hz frame
+	CostClaim  = Color{0.6, 0.75, 1, 1}   // the seeds' claims: tags on the plot and their lines
+)
+
 // ForceColors colour the dynamics lab's force arrows and their readouts,
 // in the order applied (spring), translational, centrifugal, Coriolis,
 // Euler.

@@ -64,6 +64,7 @@ type State struct {
 	Table      bool        // the piston lab's Rules window (skewlab compare's table for the picked node) is open, set by that lab's table Param
 	Fold       bool        // the piston lab's scene is folded once loaded (residual folding), set by that lab's fold Param
 	Counteract string      // the dynamics lab's crash: "on" (the default) or "off", set by that lab's counteract Param
+	Hierarchy  string      // the cost lab's generated hierarchy shown: "4ary" (the default) or "chain", set by that lab's hierarchy Param
 	Tour       int         // the guided tour's step shown, 1 to TourSteps(); 0 for no tour
 	Anim       string      // the animation shown: "" none chosen (animation 0 when Time is given or the scene plays), an index from 0, or an animation's name (see ChooseAnimation)
 	Time       float64     // the animation time in seconds (finite, within MaxTime); meaningful when TimeGiven

@@ -31,7 +31,7 @@ var layoutSizes = [][2]int{{640, 360}, {800, 450}, {1280, 720}, {1920, 1080}}
 
 // layoutLabs are the labs as a reader opens them (URL queries): each lab,
 // and each dynamics preset.
-var layoutLabs = []string{"lab=piston", "lab=drift", "lab=dynamics&preset=turntable", "lab=dynamics&preset=crash"}
+var layoutLabs = []string{"lab=piston", "lab=drift", "lab=dynamics&preset=turntable", "lab=dynamics&preset=crash", "lab=cost", "lab=cost&hierarchy=chain"}
 
 // TestLayoutEverySize: at 640x360, 800x450, 1280x720 and 1920x1080, with
 // UI 1x and 2x, with the UI on and off, every lab (each dynamics preset)

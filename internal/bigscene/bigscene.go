@@ -41,6 +41,17 @@ func Nodes(n int, shape string) ([]scene.Node, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("bigscene: want at least one node, got %d", n)
 	}
+	return Grow(make([]scene.Node, 0, n), n, shape)
+}
+
+// Grow extends nodes, the first len(nodes) nodes of the given shape (as
+// Nodes or an earlier Grow made them; nil or empty to start), to the first
+// n, appending to it, so that a large scene can be built in slices (the
+// cost lab builds its 10^6-node scenes a slice per tick) and every prefix
+// of it is the scene Nodes makes of that size: the shapes' parents come
+// before their children. It returns nodes unchanged when n <= len(nodes),
+// and an error for an unknown shape.
+func Grow(nodes []scene.Node, n int, shape string) ([]scene.Node, error) {
 	var local func(i int) scene.Node
 	switch shape {
 	case "4ary":
@@ -48,12 +59,14 @@ func Nodes(n int, shape string) ([]scene.Node, error) {
 	case "chain":
 		local = chainNode
 	default:
-		return nil, fmt.Errorf("bigscene: unknown shape %q (valid: 4ary, chain)", shape)
+		return nodes, fmt.Errorf("bigscene: unknown shape %q (valid: 4ary, chain)", shape)
 	}
-	nodes := make([]scene.Node, n)
-	nodes[0] = scene.Node{Name: "N0", Parent: -1, Local: transform.Identity(), Shape: scene.ShapeBox, Color: palette[0]}
-	for i := 1; i < n; i++ {
-		nodes[i] = local(i)
+	for i := len(nodes); i < n; i++ {
+		if i == 0 {
+			nodes = append(nodes, scene.Node{Name: "N0", Parent: -1, Local: transform.Identity(), Shape: scene.ShapeBox, Color: palette[0]})
+			continue
+		}
+		nodes = append(nodes, local(i))
 	}
 	return nodes, nil
 }

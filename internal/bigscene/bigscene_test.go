@@ -64,3 +64,40 @@ func TestNodesRefusesBadInput(t *testing.T) {
 		}
 	}
 }
+
+// Grow in slices makes the scene Nodes makes in one call, and each
+// prefix of it is the smaller scene: the cost lab relies on both.
+func TestGrowInSlicesIsNodes(t *testing.T) {
+	for _, shape := range Shapes {
+		want, err := Nodes(1000, shape)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []scene.Node
+		have := 0 // nodes so far: Grow never shrinks
+		for _, n := range []int{0, 1, 7, 7, 300, 999, 1000, 5} {
+			if got, err = Grow(got, n, shape); err != nil {
+				t.Fatal(err)
+			}
+			have = max(have, n)
+			if len(got) != have {
+				t.Fatalf("%s: Grow to %d left %d nodes, want %d", shape, n, len(got), have)
+			}
+		}
+		if len(got) != 1000 {
+			t.Fatalf("%s: %d nodes, want 1000", shape, len(got))
+		}
+		small, _ := Nodes(300, shape)
+		for i := range want {
+			if got[i].Name != want[i].Name || got[i].Parent != want[i].Parent || got[i].Local != want[i].Local || got[i].Shape != want[i].Shape {
+				t.Fatalf("%s node %d: grown %+v, want %+v", shape, i, got[i], want[i])
+			}
+			if i < len(small) && (small[i].Parent != want[i].Parent || small[i].Local != want[i].Local) {
+				t.Fatalf("%s node %d: the 300-node scene differs from the 1000-node one's prefix", shape, i)
+			}
+		}
+	}
+	if _, err := Grow(nil, 10, "tree"); err == nil {
+		t.Error("Grow accepted shape tree")
+	}
+}

@@ -875,6 +875,32 @@ step("a dropped stretchy-arm.gltf plays: paused at first, Space plays (captures 
   }
 });
 
+// The cost lab in the page (issue 32): WebAssembly runs Go on one
+// thread, so the lab says so and measures one thread, 10^3 to 10^5
+// nodes; measured to the end it settles, its claims' tags are drawn (the
+// claims' row measured) and its texts keep the layout rule.
+const COST_LIMIT_MS = 300_000;
+step("lab=cost: the page says it measures one thread, measures every rule to the end, and keeps the layout rule", {}, async () => {
+  const { page, errors } = await openPage("?lab=cost");
+  try {
+    const t0 = Date.now();
+    await page.waitForFunction(() => skewlab.frame().settled, null, { timeout: COST_LIMIT_MS, polling: 1000 })
+      .catch(() => { throw new Error(`the cost lab did not finish measuring within ${COST_LIMIT_MS / 1000} s`); });
+    const measured = ((Date.now() - t0) / 1000).toFixed(0);
+    const lay = await layoutOf(page);
+    await page.screenshot({ path: join(out, "30-cost-lab.png") });
+    const texts = lay.appMarks.filter((m) => !m.fill).map((m) => m.text);
+    for (const want of ["one thread only: ", "WebAssembly in a browser runs Go on one thread", "done: every cost measured", "[1]", "[2]", "[3]", "updates per second"]) {
+      assert(texts.includes(want), `lab=cost: no text ${JSON.stringify(want)} drawn`);
+    }
+    const n = layoutCheck(lay, "lab=cost");
+    assert(errors.length === 0, "lab=cost: console errors: " + errors.join(" | "));
+    return `measured to the end in ${measured} s; ${n} texts`;
+  } finally {
+    await page.close();
+  }
+});
+
 // Under the mutation only the comparing steps run (and the steps they
 // need); each must fail at its pixel assertion.
 let chosen = mutate ? steps.filter((s) => s.pixel || steps.some((p) => p.pixel && p.needs && s.name.startsWith(p.needs))) : steps;
