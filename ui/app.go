@@ -60,8 +60,10 @@ type Config struct {
 // App is the ebiten Game: it routes input between debugui and the current
 // view, switches labs, hides the UI, toggles fullscreen, shows the help
 // overlay and takes screenshots. Once settled it draws only on input
-// (idle.go). Update and Draw allocate nothing in steady state beyond what
-// debugui itself does.
+// (idle.go). It keeps the UI's picture and lays the UI out only when it
+// can have changed (uilayer.go), so a frame of an animation whose windows
+// stay still (B spinning) allocates nothing outside Ebitengine's own
+// graphics queue (TestFrameAllocatesNothing).
 type App struct {
 	st      state.State
 	cfg     Config
@@ -115,6 +117,8 @@ type App struct {
 
 	// layout records what a frame drew where, when asked (layout.go).
 	layout layoutRecord
+	// uiLayer is the UI's picture and when it is made again (uilayer.go).
+	uiLayer uiState
 
 	// FPS and TPS are ebiten's frame and tick rates when a Measure run
 	// ended.
@@ -269,13 +273,15 @@ func (a *App) Update() error {
 		a.layoutGen++
 		a.layoutScope = "size" + strconv.Itoa(a.layoutGen)
 	}
-	a.capture = 0
-	if in.Level != kit.LevelOff {
+	if in.Level == kit.LevelOff {
+		a.capture = 0
+	} else if a.uiDue(in) {
 		c, err := a.ui.Update(a.uiFunc)
 		if err != nil {
 			return err
 		}
 		a.capture = c
+		a.laidOut(in)
 	}
 	in.Keys = a.capture&debugui.InputCapturingStateFocus == 0
 	in.Shift = ebiten.IsKeyPressed(ebiten.KeyShift)
@@ -634,7 +640,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.drawTour(screen)
 	a.drawPresent(screen)
 	if a.in.Level != kit.LevelOff && a.updates > 0 {
-		a.ui.Draw(screen)
+		a.drawUI(screen)
 	}
 	if recording {
 		a.endRecord()

@@ -113,9 +113,11 @@ func (in *Input) PictureHeight() float64 {
 }
 
 // View is the window side of one lab (see Lab), made by its NewView. The
-// App calls Update once per tick, Windows inside the debugui update (only
-// when the UI is shown), Draw once per drawn frame, and Share when a Share
-// link is asked for. Draw must only draw; all computing happens in Update.
+// App calls Update once per tick, Windows inside the debugui update (when
+// the UI is shown and may have changed: on input and, while the view
+// animates, once per drawn frame unless it has StillWindows), Draw once
+// per drawn frame, and Share when a Share link is asked for. Draw must
+// only draw; all computing happens in Update.
 type View interface {
 	// Title names the view and its current state for the window title,
 	// for example "piston: accumulate-trs".
@@ -159,4 +161,15 @@ type Player interface {
 // is unchanged; the error names the file and what is wrong in it.
 type Opener interface {
 	Open(fsys fs.FS, name, diskPath string) error
+}
+
+// StillWindows is a View whose windows can stay as they were drawn while
+// it animates: WindowsStill reports, once per tick after Update, whether
+// everything its windows show is as at their last layout but the texts of
+// its LiveRows (which are drawn every frame). While it says so, and no
+// input arrives, the App neither lays the UI out nor draws it again; a
+// view that does not implement it has its windows laid out and drawn
+// once per drawn frame while it animates.
+type StillWindows interface {
+	WindowsStill() bool
 }

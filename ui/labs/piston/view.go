@@ -13,7 +13,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"skewlab/modes"
 	"skewlab/piston"
@@ -56,7 +55,6 @@ type view struct {
 	rules   rulesTable       // the Rules window (compare_window.go)
 	ctx     *debugui.Context // the debugui context during Windows
 	uiPx    int              // the UI's pixel scale (kit.UIPixels) at the last Update
-	warnOp  text.DrawOptions // drawWarning's options, reused
 	press   press            // a press that may become a click on a wall pane
 	sweep   sweepPlay        // a sweep gesture under way (Play)
 	notes   notesCache       // the lines drawn at the picture's foot (drawNotes)
@@ -156,6 +154,25 @@ func (v *view) Model() *piston.Model { return v.M }
 // the display's rate; paused, it is quiet.
 func (v *view) Animating() bool {
 	return v.M.Spinning() || v.sweep.on || v.M.Player.Playing || v.M.Gliding()
+}
+
+// WindowsStill reports whether the windows show nothing new since their
+// last layout but the Readouts' live rows (kit.StillWindows): true while
+// only B spins or the camera glides (the spin turns B on top of its
+// rotation, so no slider moves), with the Rules table closed (its
+// numbers follow the spin) and the readouts' lines as laid out. A sweep
+// moves sliders and a playing timeline its own window: not still.
+func (v *view) WindowsStill() bool {
+	return !v.sweep.on && !v.M.Player.Playing && !v.rules.open && v.win.still()
+}
+
+// LiveReadout returns readout row i's text as drawn now (for the App's
+// tests), nil when there is no such row.
+func (v *view) LiveReadout(i int) []byte {
+	if i < 0 || i >= v.win.readout.Len() {
+		return nil
+	}
+	return v.win.rows[i].live.Text
 }
 
 // sweepPlay is a sweep gesture under way: the gesture and the ticks
