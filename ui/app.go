@@ -302,6 +302,15 @@ func (a *App) Update() error {
 		return err
 	}
 	a.stir()
+	if anim := a.view().Animating(); anim != a.uiLayer.animating {
+		// An animation that ends by itself (a timeline played out) is a
+		// change: the frames after it lay the UI out again (its Play
+		// button, a live slider made a slider again) and settle.
+		if !anim {
+			a.calm = 0
+		}
+		a.uiLayer.animating = anim
+	}
 	if t := a.tourTitle(a.view().Title()); t != a.title {
 		a.title = t
 		ebiten.SetWindowTitle("skewlab - " + t)

@@ -39,6 +39,9 @@ type uiState struct {
 	px      int // the UI's pixel scale at the last layout
 	present bool
 	ever    bool
+	// animating is whether the view animated at the end of the last
+	// tick: when it stops, the App counts it as a change (calm = 0).
+	animating bool
 }
 
 // uiDue reports whether this tick lays the UI out (see above).

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"image"
+	"strconv"
 
 	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/bitmapfont/v4"
@@ -93,9 +94,13 @@ func (r *LiveRow) Still() bool {
 // in place: the layout record's picture of the UI, a test).
 var (
 	punching bool
-	liveRows []*LiveRow
+	liveRows []liveWidget
 	uiFaces  *Glyphs
 )
+
+// liveWidget is a LiveRow or a LiveSlider: it adds its current look to
+// the batch DrawLive draws.
+type liveWidget interface{ addLive(g *Glyphs) }
 
 // BeginUILayer starts a drawing of the UI into the App's layer: the live
 // rows met until EndUILayer leave holes and are drawn by DrawLive.
@@ -159,8 +164,113 @@ func DrawLive(dst *ebiten.Image) {
 	g := uiGlyphs()
 	g.Reset()
 	for _, r := range liveRows {
-		g.AddFill(r.vis, uiWindowBG)
-		r.addText(g)
+		r.addLive(g)
 	}
 	g.Draw(dst)
+}
+
+// addLive adds the row on the window's background.
+func (r *LiveRow) addLive(g *Glyphs) {
+	g.AddFill(r.vis, uiWindowBG)
+	r.addText(g)
+}
+
+// The colours of debugui's slider (its default style; color.RGBA values
+// are premultiplied, and these are opaque).
+var (
+	uiBorder = render.Color{R: 60.0 / 255, G: 60.0 / 255, B: 60.0 / 255, A: 1}
+	uiBase   = render.Color{R: 30.0 / 255, G: 30.0 / 255, B: 30.0 / 255, A: 1}
+	uiButton = render.Color{R: 75.0 / 255, G: 75.0 / 255, B: 75.0 / 255, A: 1}
+)
+
+// uiThumb is the width of debugui's slider thumb, UI units.
+const uiThumb = 8
+
+// LiveSlider is a debugui SliderF drawn every frame at the value the view
+// last set, for a slider that moves by itself while the view plays (the
+// Timeline's time): it looks as debugui draws a slider that is neither
+// hovered nor focused, so lay it out only while the pointer is not on it
+// (and the real slider otherwise, to be dragged). The zero value is
+// ready; it must stay at one address.
+type LiveSlider struct {
+	// Value, Low and High are the slider's value and range, Digits the
+	// decimals its number shows (SliderF's).
+	Value, Low, High float64
+	Digits           int
+
+	at     image.Rectangle // bounds at the last layout, UI units
+	scale  int
+	vis    image.Rectangle // the frame's visible part (bounds grown by the border), device pixels
+	clip   image.Rectangle // the window's clip, device pixels
+	ctx    *debugui.Context
+	holeFn func(*ebiten.Image)
+	text   []byte
+}
+
+// Lay lays the slider out in bounds, the current grid cell's (kit.Track's
+// rectangle), as the widget the cell holds.
+func (s *LiveSlider) Lay(ctx *debugui.Context, bounds image.Rectangle) {
+	if s.holeFn == nil {
+		s.holeFn = s.hole
+	}
+	s.ctx, s.scale, s.at = ctx, ctx.Scale(), bounds
+	ctx.DrawOnlyWidget(s.holeFn)
+}
+
+func (s *LiveSlider) hole(target *ebiten.Image) {
+	k := s.scale
+	s.clip = target.Bounds()
+	frame := s.at.Inset(-1) // the border lies outside the bounds
+	s.vis = image.Rect(frame.Min.X*k, frame.Min.Y*k, frame.Max.X*k, frame.Max.Y*k).Intersect(s.clip)
+	if s.vis.Empty() {
+		return
+	}
+	if punching {
+		target.SubImage(s.vis).(*ebiten.Image).Clear()
+		liveRows = append(liveRows, s)
+		return
+	}
+	g := uiGlyphs()
+	g.Reset()
+	s.add(g)
+	g.Draw(target)
+}
+
+// addLive adds the slider on the window's background.
+func (s *LiveSlider) addLive(g *Glyphs) {
+	g.AddFill(s.vis, uiWindowBG)
+	s.add(g)
+}
+
+// add adds the slider as debugui draws it: the base with its border, the
+// thumb with its, the number centred.
+func (s *LiveSlider) add(g *Glyphs) {
+	k := s.scale
+	dev := func(r image.Rectangle) image.Rectangle {
+		return image.Rect(r.Min.X*k, r.Min.Y*k, r.Max.X*k, r.Max.Y*k).Intersect(s.vis)
+	}
+	box := func(r image.Rectangle, c render.Color) {
+		// debugui's drawFrame: the fill, then a one-unit border around it.
+		g.AddFill(dev(r), c)
+		o := r.Inset(-1)
+		g.AddFill(dev(image.Rect(o.Min.X+1, o.Min.Y, o.Max.X-1, o.Min.Y+1)), uiBorder)
+		g.AddFill(dev(image.Rect(o.Min.X+1, o.Max.Y-1, o.Max.X-1, o.Max.Y)), uiBorder)
+		g.AddFill(dev(image.Rect(o.Min.X, o.Min.Y, o.Min.X+1, o.Max.Y)), uiBorder)
+		g.AddFill(dev(image.Rect(o.Max.X-1, o.Min.Y, o.Max.X, o.Max.Y)), uiBorder)
+	}
+	v := min(max(s.Value, s.Low), s.High) // debugui clamps the bound value
+	box(s.at, uiBase)
+	var x int
+	if s.Low < s.High {
+		x = int((v - s.Low) * float64(s.at.Dx()-uiThumb) / (s.High - s.Low))
+	}
+	box(image.Rect(s.at.Min.X+x, s.at.Min.Y, s.at.Min.X+x+uiThumb, s.at.Max.Y), uiButton)
+	s.text = strconv.AppendFloat(s.text[:0], v, 'f', s.Digits, 64) // as debugui's "%.Nf"
+	m := g.Face().Metrics()
+	line := int(float64(m.Height) / 64)
+	tw := int(g.AdvanceBytes(s.text))
+	px := s.at.Min.X + (s.at.Dx()-tw)/2
+	py := s.at.Min.Y + (s.at.Dy()-line)/2
+	clip := image.Rect(s.at.Min.X*k, s.at.Min.Y*k, s.at.Max.X*k, s.at.Max.Y*k).Intersect(s.clip)
+	g.AddBytes(s.text, float64(px), float64(py), float64(k), UIText, clip)
 }

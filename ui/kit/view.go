@@ -164,7 +164,8 @@ type Opener interface {
 }
 
 // StillWindows is a View whose windows can stay as they were drawn while
-// it animates: WindowsStill reports, once per tick after Update, whether
+// it animates: WindowsStill reports, at the start of each tick (as the
+// last Update left the view), whether
 // everything its windows show is as at their last layout but the texts of
 // its LiveRows (which are drawn every frame). While it says so, and no
 // input arrives, the App neither lays the UI out nor draws it again; a

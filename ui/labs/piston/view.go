@@ -160,10 +160,25 @@ func (v *view) Animating() bool {
 // last layout but the Readouts' live rows (kit.StillWindows): true while
 // only B spins or the camera glides (the spin turns B on top of its
 // rotation, so no slider moves), with the Rules table closed (its
-// numbers follow the spin) and the readouts' lines as laid out. A sweep
-// moves sliders and a playing timeline its own window: not still.
+// numbers follow the spin) and the readouts' lines as laid out, and
+// while a timeline plays with its time slider and readout live (the
+// pointer off the slider). A sweep moves sliders: not still.
 func (v *view) WindowsStill() bool {
-	return !v.sweep.on && !v.M.Player.Playing && !v.rules.open && v.win.still()
+	return !v.sweep.on && !v.rules.open && v.win.still() && (!v.M.Timeline() || v.tl.still(v))
+}
+
+// TimelineLive reports whether the last layout drew the Timeline's time
+// slider and readout live (for the App's tests).
+func (v *view) TimelineLive() bool { return v.tl.live }
+
+// pointerOn reports whether the pointer is on r (UI units, a widget's
+// bounds at the last layout).
+func (v *view) pointerOn(r image.Rectangle) bool {
+	if v.in == nil || v.uiPx <= 0 {
+		return false
+	}
+	x, y := int(v.in.CursorX)/v.uiPx, int(v.in.CursorY)/v.uiPx
+	return image.Pt(x, y).In(r)
 }
 
 // LiveReadout returns readout row i's text as drawn now (for the App's
@@ -310,6 +325,7 @@ func (v *view) Update(in *kit.Input) error {
 		v.addWall()
 	}
 	v.win.refresh(m)
+	v.tl.refreshLive(m)
 	v.refreshNotes(in.OpenErrorsShown)
 	return nil
 }
