@@ -74,8 +74,8 @@ serve: web
 # The browser test builds web itself (through this target), serves dist/
 # with skewlab serve on a free loopback port and fails when the gzip is
 # over the limit. Screenshots go to out/webtest (the log says where).
-webtest: webtest-server webtest-gltf
-	node web/test/browser.mjs --dist $(DIST) --server out/skewlab-serve --out out/webtest --gltf $(WEBTEST_GLTF)
+webtest: webtest-server webtest-gltf webbaseline
+	node web/test/browser.mjs --dist $(DIST) --server out/skewlab-serve --out out/webtest --gltf $(WEBTEST_GLTF) --baseline $(WEBBASE)
 
 # The browser test's comparisons with the page that should match opened in
 # the wrong mode: passes only when every comparison fails (its tolerance

@@ -17,6 +17,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -49,6 +50,8 @@ type game struct {
 	op           ebiten.DrawTrianglesOptions
 	white        *ebiten.Image
 	rec          frameRecorder
+	hidden       atomic.Bool // the page hid it (skewlabVisible(false)): no work, no frames
+	quiet        bool        // ebiten runs frames only on demand (while hidden)
 }
 
 func newGame(antiAlias bool) *game {
@@ -63,8 +66,20 @@ func newGame(antiAlias bool) *game {
 }
 
 // Update turns the cylinder by one tick's share of spinRate (ebiten runs
-// 60 ticks a second).
+// 60 ticks a second). While hidden it does nothing and asks ebiten for no
+// frames, as skewlab does (the browser test measures one page at a time).
 func (g *game) Update() error {
+	if h := g.hidden.Load(); h != g.quiet {
+		g.quiet = h
+		if h {
+			ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum) //lint:ignore SA1019 the mode that stops frames, as skewlab's idle.go
+		} else {
+			ebiten.SetFPSMode(ebiten.FPSModeVsyncOn) //lint:ignore SA1019 leaves it
+		}
+	}
+	if g.quiet {
+		return nil
+	}
 	g.ticks++
 	g.angle = math.Mod(g.angle+spinRate/60, 2*math.Pi)
 	return nil
@@ -110,6 +125,9 @@ var (
 
 // Draw clears the screen and draws the cylinder's Triangles triangles.
 func (g *game) Draw(screen *ebiten.Image) {
+	if g.quiet {
+		return
+	}
 	g.draws++
 	screen.Fill(background)
 	g.vs, g.is = g.vs[:0], g.is[:0]
@@ -156,7 +174,7 @@ func main() {
 	ebiten.SetWindowTitle("skewlab baseline")
 	ebiten.SetWindowSize(1280, 720)
 	g := newGame(antiAliasWanted())
-	g.rec.init()
+	g.rec.init(g)
 	if err := ebiten.RunGame(g); err != nil {
 		panic(err)
 	}

@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"strings"
 	"syscall/js"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // antiAliasWanted reads aa=on from the page's URL.
@@ -23,11 +25,19 @@ type frameRecorder struct {
 	bytes [12]byte
 }
 
-func (r *frameRecorder) init() {
+// init finds the page's record and installs skewlabVisible(bool), with
+// which the page (the browser test) hides the program and shows it again,
+// as skewlab's page does.
+func (r *frameRecorder) init(g *game) {
 	r.page = js.Global().Get("skewlab")
 	if r.page.Truthy() {
 		r.rec = r.page.Get("frameBytes")
 	}
+	js.Global().Set("skewlabVisible", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		g.hidden.Store(len(args) > 0 && !args[0].Truthy())
+		ebiten.ScheduleFrame() //lint:ignore SA1019 wakes the on-demand mode
+		return nil
+	}))
 }
 
 func (r *frameRecorder) record(ticks, draws int) {

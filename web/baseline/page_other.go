@@ -13,5 +13,5 @@ func antiAliasWanted() bool { return slices.Contains(os.Args[1:], "aa=on") }
 // frameRecorder has no page to write to outside the browser.
 type frameRecorder struct{}
 
-func (*frameRecorder) init()                   {}
+func (*frameRecorder) init(*game)              {}
 func (*frameRecorder) record(ticks, draws int) {}

@@ -16,20 +16,21 @@
 // picture.
 //
 // Usage: node web/test/browser.mjs --dist dist --server out/skewlab-serve --out out/webtest
-//   [--gltf out/webtest/gltf] [--mutate wrong-mode] [--only REGEX]
+//   [--gltf out/webtest/gltf] [--baseline out/webbaseline] [--mutate wrong-mode] [--only REGEX]
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
   analyse, animationFrames, assert, boxOffsets, capture, colourBoxes, colourMask, cyanDiff, cyanMiss, drag, dropFiles,
   frameOf, isMagenta,
-  FIRST_FRAME_LIMIT_MS, launch, layoutOf, layoutProblems, open,
+  FIRST_FRAME_LIMIT_MS, launch, layoutOf, layoutProblems, measureFrames, open,
   parseArgs, sameState, settle, SETTLE_LIMIT_MS, startServer, ticks, VIEWPORT, waitRunning,
 } from "./harness.mjs";
 import { decodePNG } from "./png.mjs";
 
 const args = parseArgs(process.argv.slice(2));
 const dist = resolve(args.dist || "dist");
+const baselineDir = resolve(args.baseline || "out/webbaseline");
 const server = resolve(args.server || "out/skewlab-serve");
 const mutate = args.mutate || "";
 assert(mutate === "" || mutate === "wrong-mode", `unknown --mutate ${mutate} (valid: wrong-mode)`);
@@ -872,6 +873,69 @@ step("a dropped stretchy-arm.gltf plays: paused at first, Space plays (captures 
     return `playing captures differ at ${moved} magenta px; paused: 0 frames in ${frames} animation frames, captures equal`;
   } finally {
     await page.close();
+  }
+});
+
+// The frame rate against the baseline program (web/baseline, make
+// webbaseline): a minimal ebiten program drawing 2,000 spinning
+// triangles, the rasterisation a software WebGL must do for skewlab's
+// spinning piston and nothing else. skewlab's spinning page, and a
+// skinned glTF arm playing, must draw at least FPS_RATIO_MIN of its frame
+// rate in the same browser and run: the page's own work per frame must
+// not be what limits it. One page draws at a time (the others hidden
+// through skewlabVisible(false), which both programs obey); each rate is
+// counted over RATE_FRAMES frames by the pages' own frame records, the
+// pages taking turns for RATE_ROUNDS rounds, and each page's best round
+// counts, so a load on the machine that slows one round slows it for
+// everyone or is forgotten. The skinned pages are the stretchy arm
+// playing alone and on the wall of every rule (ten skinned arms, 12,000
+// line quads a frame).
+const FPS_RATIO_MIN = 1 / 1.5;
+const RATE_FRAMES = 20;
+const RATE_ROUNDS = 3;
+step("frame rate: skewlab spinning, and a skinned glTF arm playing (alone and on the wall), at 1280x720 draw at least 1/1.5 of the baseline program's frames per second (best of 3 interleaved rounds)", {}, async () => {
+  const yard = await startServer(server, baselineDir);
+  const pages = [
+    { name: "baseline", base: yard.base, q: "?aa=off" },
+    { name: "spin", base, q: "?spin=1&aa=off", check: true },
+    { name: "skinned arm", base, q: "?preset=stretchy-arm&wall=0&anim=0&play=1&aa=off", check: true },
+    { name: "wall of skinned arms", base, q: "?preset=stretchy-arm&anim=0&play=1&aa=off", check: true },
+  ];
+  try {
+    for (const p of pages) {
+      const o = await open(ctx, p.base, p.q);
+      p.page = o.page;
+      p.errors = o.errors;
+      await p.page.evaluate(() => window.skewlabVisible(false));
+      p.best = 0;
+    }
+    for (let r = 0; r < RATE_ROUNDS; r++) {
+      for (const p of pages) {
+        await p.page.bringToFront();
+        await p.page.evaluate(() => window.skewlabVisible(true));
+        await measureFrames(p.page, 3); // the first frames after showing it
+        const m = await measureFrames(p.page, RATE_FRAMES);
+        await p.page.evaluate(() => window.skewlabVisible(false));
+        p.best = Math.max(p.best, m.frames / (m.ms / 1000));
+      }
+    }
+    const yardFPS = pages[0].best;
+    const info = [`baseline ${yardFPS.toFixed(2)} fps`];
+    results.frameRate = { baselineFPS: yardFPS, minRatio: FPS_RATIO_MIN, pages: {} };
+    for (const p of pages.slice(1)) {
+      const ratio = p.best / yardFPS;
+      results.frameRate.pages[p.name] = { query: p.q, fps: p.best, ratio, checked: !!p.check };
+      info.push(`${p.name} ${p.best.toFixed(2)} fps (${ratio.toFixed(2)})`);
+      assert(p.errors.length === 0, `${p.name}: console errors: ${p.errors.join(" | ")}`);
+    }
+    for (const p of pages.filter((p) => p.check)) {
+      const ratio = p.best / yardFPS;
+      assert(ratio >= FPS_RATIO_MIN, `${p.name} (${p.q}) draws ${p.best.toFixed(2)} fps, ${ratio.toFixed(2)} of the baseline's ${yardFPS.toFixed(2)}: under 1/1.5`);
+    }
+    return info.join(", ");
+  } finally {
+    for (const p of pages) if (p.page) await p.page.close();
+    yard.proc.kill();
   }
 });
 

@@ -13,7 +13,7 @@
 //        --server out/skewlab-serve [--frames 30] [--only REGEX] [--json FILE]
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { frameOf, launch, open, parseArgs, startServer } from "./harness.mjs";
+import { frameOf, launch, measureFrames, open, parseArgs, startServer } from "./harness.mjs";
 
 const args = parseArgs(process.argv.slice(2));
 const frames = Number(args.frames || 30);
@@ -26,11 +26,12 @@ const { ctx, close } = await launch();
 const pages = [
   ["baseline, aa=off", yard.base, "?aa=off"],
   ["skewlab spin=1, aa=off", app.base, "?spin=1&aa=off"],
-  ["skewlab skinned arm playing, aa=off", app.base, "?preset=stretchy-arm&anim=0&play=1&aa=off"],
+  ["skewlab skinned arm playing, aa=off", app.base, "?preset=stretchy-arm&wall=0&anim=0&play=1&aa=off"],
+  ["skewlab wall of skinned arms playing, aa=off", app.base, "?preset=stretchy-arm&anim=0&play=1&aa=off"],
   ["baseline, aa=on", yard.base, "?aa=on"],
   ["skewlab spin=1, aa=on", app.base, "?spin=1&aa=on"],
   ["skewlab spin=1, ui=off, aa=off", app.base, "?spin=1&ui=off&aa=off"],
-  ["skewlab skinned arm playing, ui=off, aa=off", app.base, "?preset=stretchy-arm&anim=0&play=1&ui=off&aa=off"],
+  ["skewlab wall of skinned arms playing, ui=off, aa=off", app.base, "?preset=stretchy-arm&anim=0&play=1&ui=off&aa=off"],
 ].filter(([name]) => !args.only || new RegExp(args.only).test(name));
 
 // Where a profile node's self time goes.
@@ -51,19 +52,7 @@ function category(cf) {
   return "Go, other";
 }
 
-// Waits until the page has drawn n more frames than now; returns the
-// frames drawn and the milliseconds they took (page clock).
-const drawFrames = (page, n, limitMs) => page.evaluate(([n, limitMs]) => new Promise((res, rej) => {
-  const d0 = skewlab.frame().draws;
-  const t0 = performance.now();
-  const check = () => {
-    const d = skewlab.frame().draws;
-    if (d >= d0 + n) res({ frames: d - d0, ms: performance.now() - t0 });
-    else if (performance.now() - t0 > limitMs) rej(new Error(`only ${d - d0} of ${n} frames in ${limitMs} ms`));
-    else requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
-}), [n, limitMs]);
+const drawFrames = measureFrames;
 
 const results = [];
 for (const [name, base, query] of pages) {
