@@ -256,6 +256,7 @@ func (a *App) Update() error {
 	in.Resized = in.Width != float64(a.w) || in.Height != float64(a.h)
 	in.Width, in.Height, in.DeviceScale, in.Level = float64(a.w), float64(a.h), a.scale, a.level
 	in.OpenErrorsShown = a.cfg.Opened != nil
+	in.AtDraw = true // Draw calls the view's Prepare
 	in.Present = a.present.on
 	if in.Present {
 		in.Level = kit.LevelOff // presenter mode: no windows
@@ -644,6 +645,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.calm++
 	}
 	recording := a.beginRecord()
+	if p, ok := a.view().(kit.Preparer); ok {
+		p.Prepare() // the picture of the last tick, made once per drawn frame
+	}
 	screen.Fill(a.cfg.Background)
 	a.view().Draw(screen)
 	a.drawTour(screen)

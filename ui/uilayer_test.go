@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math"
 	"os"
 	"runtime"
 	"strings"
@@ -294,4 +295,35 @@ func TestAnimationEndLaysOut(t *testing.T) {
 	if !a.Settled() {
 		t.Errorf("the App did not settle within %d frames of the stop", 2*settleFrames)
 	}
+}
+
+// TestPictureOncePerDrawnFrame: under the App, ticks without a drawn
+// frame between them turn B's spin a step each (its speed does not
+// depend on the frame rate) but leave the picture to the next frame,
+// which draws the last tick's model: the Readouts then show the spin
+// angle of that tick.
+func TestPictureOncePerDrawnFrame(t *testing.T) {
+	uitest.NeedLoop(t)
+	a, img, frame := spinningApp(t, "?spin=1&aa=on")
+	defer img.Deallocate()
+	m := a.view().(interface{ Model() *piston.Model }).Model()
+	before := string(readoutText(t, a))
+	deg := m.SpinDeg
+	for i := 0; i < 5; i++ { // five ticks, no frame: a slow browser
+		if err := a.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if want := math.Mod(deg+5*piston.SpinStep, 360); math.Abs(m.SpinDeg-want) > 1e-9 {
+		t.Errorf("after 5 ticks the spin is at %g degrees, want %g", m.SpinDeg, want)
+	}
+	if got := string(readoutText(t, a)); got != before {
+		t.Errorf("the ticks recomputed the picture without a frame: readout %q, was %q", got, before)
+	}
+	a.Draw(img)
+	want := m.ReadoutLines(nil)[0].Text
+	if got := string(readoutText(t, a)); got != want || got == before {
+		t.Errorf("the frame after 5 ticks shows readout %q, want the last tick's %q (before the ticks %q)", got, want, before)
+	}
+	frame()
 }

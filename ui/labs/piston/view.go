@@ -62,6 +62,9 @@ type view struct {
 	in      *kit.Input       // the input during Windows
 	nodesAt image.Rectangle  // the Nodes window's bounds at the last update (UI units), for tests
 
+	pending bool      // a tick changed the model; Prepare makes the picture (Input.AtDraw)
+	pendIn  kit.Input // the input of that tick, for Prepare
+
 	scopedWindows func() // v.layWindows, made once: Windows runs every frame
 	editedFn      func() // v.edited, made once
 	follow        followWatch
@@ -279,7 +282,9 @@ var pistonHelp = slices.Concat(numberedHelp("1..", "choose a mode (1-4 the seeds
 
 // Update applies keys and camera gestures, advances a playing timeline
 // by one tick (1/state.TicksPerSecond s of real time), then recomputes
-// the picture when anything changed (or spin is on).
+// the picture when anything changed (or spin is on); under the App
+// (Input.AtDraw) it turns the spin and leaves the picture to Prepare, so
+// the ticks between two drawn frames make one picture, not one each.
 func (v *view) Update(in *kit.Input) error {
 	m := v.M
 	if in.Keys {
@@ -307,9 +312,42 @@ func (v *view) Update(in *kit.Input) error {
 	if !m.Dirty() {
 		return nil
 	}
+	if in.AtDraw && !m.Gliding() {
+		// The App calls Prepare before it draws: the picture is made
+		// there, once per drawn frame, for the last tick's model; a tick
+		// only turns the spin (a glide, which moves per picture, is drawn
+		// every tick as before).
+		m.StepSpin()
+		v.pending, v.pendIn = true, *in
+		return nil
+	}
+	v.pending = false
+	v.rebuild(in, true)
+	return nil
+}
+
+// Prepare makes the picture the ticks since the last drawn frame left to
+// it (kit.Preparer): nothing when none did.
+func (v *view) Prepare() {
+	if !v.pending {
+		return
+	}
+	v.pending = false
+	v.rebuild(&v.pendIn, false)
+}
+
+// rebuild recomputes the picture (Recompute, or Redraw when the spin
+// was already turned for this tick: step false) and what is drawn from it:
+// the strokes, the labels, the wall, the windows' readouts and notes.
+func (v *view) rebuild(in *kit.Input, step bool) {
+	m := v.M
 	m.LabelScale = kit.TextScale(in) // the drawn labels' size, so the spread boxes match them
 	m.LineScale = kit.LineScale(in)  // and the lines' width, which the labels keep clear of
-	m.Recompute(v.x, v.w, v.h)
+	if step {
+		m.Recompute(v.x, v.w, v.h)
+	} else {
+		m.Redraw(v.x, v.w, v.h)
+	}
 	v.strokes.Reset()
 	v.strokes.MinLength = subPixel
 	v.strokes.WidthScale = kit.LineScale(in)
@@ -327,7 +365,6 @@ func (v *view) Update(in *kit.Input) error {
 	v.win.refresh(m)
 	v.tl.refreshLive(m)
 	v.refreshNotes(in.OpenErrorsShown)
-	return nil
 }
 
 // refreshNotes rebuilds the notes when what they say changed; the open
