@@ -10,7 +10,7 @@
 // goes (Go's allocator and collector, debugui, rivo/uniseg, ebiten's text,
 // the rest of ebiten, skewlab's own packages, other Go, JavaScript).
 // Usage: node web/test/frameprof.mjs --dist dist --baseline out/webbaseline
-//        --server out/skewlab-serve [--frames 30] [--rounds 3] [--only REGEX]
+//        --server out/skewlab-serve [--frames 20] [--rounds 3] [--only REGEX]
 //        [--json FILE] [--before DIR] [--top 1]
 // --before DIR profiles skewlab's pages of another build too (an older
 // commit's web build with its names, served from DIR) in the same run,
@@ -20,7 +20,7 @@ import { resolve } from "node:path";
 import { frameOf, launch, measureFrames, open, parseArgs, startServer } from "./harness.mjs";
 
 const args = parseArgs(process.argv.slice(2));
-const frames = Number(args.frames || 30);
+const frames = Number(args.frames || 20);
 const server = resolve(args.server || "out/skewlab-serve");
 const app = await startServer(server, resolve(args.dist || "dist"));
 const yard = await startServer(server, resolve(args.baseline || "out/webbaseline"));
