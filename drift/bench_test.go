@@ -2,20 +2,18 @@ package drift
 
 import (
 	"testing"
-
-	"github.com/go-gl/mathgl/mgl32"
 )
 
 // BenchmarkQuat is the baseline: building one frame's quaternion
-// (mgl32.QuatRotate of the wrapped angle), the work every frame shares.
+// (QuatRotate, mgl32.QuatRotate's, of the wrapped angle), the work every frame shares.
 // Report the others as ratios to it, measured in the same run.
 func BenchmarkQuat(b *testing.B) {
 	c := DefaultConfig()
 	axis := c.UnitAxis()
-	var sink mgl32.Quat
+	var sink Quat
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		sink = mgl32.QuatRotate(c.AngleRad(i), axis)
+		sink = QuatRotate(c.AngleRad(i), axis)
 	}
 	_ = sink
 }

@@ -2,8 +2,6 @@ package drift
 
 import (
 	"math"
-
-	"github.com/go-gl/mathgl/mgl32"
 )
 
 // Bias is the mean per-frame error of each stage of one set_rotation at
@@ -45,13 +43,13 @@ func MeasureBias(c Config, frames int) Bias {
 	axis := c.UnitAxis()
 	inv := 1 / float64(frames)
 	for k := 1; k <= frames; k++ {
-		q := mgl32.QuatRotate(c.AngleRad(k), axis)
+		q := QuatRotate(c.AngleRad(k), axis)
 		w, x, y, z := float64(q.W), float64(q.V[0]), float64(q.V[1]), float64(q.V[2])
 		b.QuatLen += (w*w + x*x + y*y + z*z - 1) * inv
 		f := formula64(w, x, y, z)
 		m := RotationMatrix(q)
 		a, e := ArticleScale(m), ExactScale(m)
-		u := NewUnbiasedPose(mgl32.Vec3{1, 1, 1})
+		u := NewUnbiasedPose(Vec3{1, 1, 1})
 		u.SetRotation(q)
 		ue := ExactScale(u.Matrix())
 		for i := 0; i < 3; i++ {

@@ -3,8 +3,6 @@ package drift
 import (
 	"math"
 
-	"github.com/go-gl/mathgl/mgl32"
-
 	"skewlab/transform"
 )
 
@@ -15,10 +13,10 @@ import (
 // would fuse. q is not normalized: a non-unit q gives columns whose length is
 // off by about |q|² − 1. The zero quaternion gives the identity; non-finite
 // components give non-finite entries.
-func RotationMatrix(q mgl32.Quat) mgl32.Mat4 {
+func RotationMatrix(q Quat) Mat4 {
 	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
 	p := func(a, b float32) float32 { return float32(float32(2*a) * b) }
-	return mgl32.Mat4{
+	return Mat4{
 		float32(float32(1-p(y, y)) - p(z, z)), float32(p(x, y) + p(w, z)), float32(p(x, z) - p(w, y)), 0,
 		float32(p(x, y) - p(w, z)), float32(float32(1-p(x, x)) - p(z, z)), float32(p(y, z) + p(w, x)), 0,
 		float32(p(x, z) + p(w, y)), float32(p(y, z) - p(w, x)), float32(float32(1-p(x, x)) - p(y, y)), 0,
@@ -32,8 +30,8 @@ func RotationMatrix(q mgl32.Quat) mgl32.Mat4 {
 // The two roundings are what bias the matrix storage downwards (see the
 // package comment). A zero column gives 0. Columns with a squared entry above
 // about 3.4e38 (scale above about 1.8e19) overflow to +Inf.
-func ArticleScale(m mgl32.Mat4) mgl32.Vec3 {
-	var s mgl32.Vec3
+func ArticleScale(m Mat4) Vec3 {
+	var s Vec3
 	for i := 0; i < 3; i++ {
 		a, b, c := m[4*i], m[4*i+1], m[4*i+2]
 		sum := float32(float32(float32(a*a)+float32(b*b)) + float32(c*c))
@@ -48,8 +46,8 @@ func ArticleScale(m mgl32.Mat4) mgl32.Vec3 {
 // root. It is the measurement used for every storage's error, and the
 // extraction of the unbiased storage. A zero column gives 0; it overflows
 // only when the length itself exceeds the float32 range.
-func ExactScale(m mgl32.Mat4) mgl32.Vec3 {
-	var s mgl32.Vec3
+func ExactScale(m Mat4) Vec3 {
+	var s Vec3
 	for i := 0; i < 3; i++ {
 		s[i] = float32(colLen64(m, i))
 	}
@@ -57,7 +55,7 @@ func ExactScale(m mgl32.Mat4) mgl32.Vec3 {
 }
 
 // colLen64 is the float64 length of column i of m's upper-left 3x3.
-func colLen64(m mgl32.Mat4, i int) float64 {
+func colLen64(m Mat4, i int) float64 {
 	a, b, c := float64(m[4*i]), float64(m[4*i+1]), float64(m[4*i+2])
 	return math.Sqrt(float64(float64(a*a)+float64(b*b)) + float64(c*c))
 }
@@ -65,8 +63,8 @@ func colLen64(m mgl32.Mat4, i int) float64 {
 // scaleColumns returns the 4x4 whose upper-left 3x3 is r's with column i
 // multiplied by s[i] in float32, and whose fourth column is t (translation,
 // w = 1). This is the article's scale(rotm, s) followed by set_3x3.
-func scaleColumns(r mgl32.Mat4, s mgl32.Vec3, t mgl32.Vec3) mgl32.Mat4 {
-	var m mgl32.Mat4
+func scaleColumns(r Mat4, s Vec3, t Vec3) Mat4 {
+	var m Mat4
 	for i := 0; i < 3; i++ {
 		for j := 0; j < 3; j++ {
 			m[4*i+j] = float32(r[4*i+j] * s[i])
@@ -80,7 +78,7 @@ func scaleColumns(r mgl32.Mat4, s mgl32.Vec3, t mgl32.Vec3) mgl32.Mat4 {
 // major, 3x3: the quaternion formula with 2 replaced by 2/|q|², which is the
 // exact rotation the float32 quaternion stands for. The zero quaternion and
 // non-finite input give the identity.
-func exactRotation(q mgl32.Quat) [9]float64 {
+func exactRotation(q Quat) [9]float64 {
 	w, x, y, z := float64(q.W), float64(q.V[0]), float64(q.V[1]), float64(q.V[2])
 	// Every product is converted explicitly so no CPU fuses it into an add.
 	p := func(a, b float64) float64 { return float64(a * b) }
@@ -99,7 +97,7 @@ func exactRotation(q mgl32.Quat) [9]float64 {
 // RelError returns max_i |s_i − s0_i| / |s0_i| computed in float64; where
 // s0_i is 0 the absolute error |s_i| is used for that axis. A NaN in s gives
 // +Inf, so a broken storage never looks accurate.
-func RelError(s, s0 mgl32.Vec3) float64 {
+func RelError(s, s0 Vec3) float64 {
 	e := 0.0
 	for i := 0; i < 3; i++ {
 		d := math.Abs(float64(s[i]) - float64(s0[i]))

@@ -2,8 +2,6 @@ package drift
 
 import (
 	"math"
-
-	"github.com/go-gl/mathgl/mgl32"
 )
 
 // Article is the article's own table: the frame at which its float32
@@ -111,7 +109,7 @@ type Row struct {
 	// Exponent is the growth exponent (Stats.Exponent), NaN if undefined.
 	Exponent float64
 	// Scale is the current column lengths.
-	Scale mgl32.Vec3
+	Scale Vec3
 }
 
 // Lab is the model the drift lab's window drives: one Run per storage, all
@@ -120,7 +118,7 @@ type Row struct {
 // NewLab.
 type Lab struct {
 	cfg    Config
-	axis   mgl32.Vec3
+	axis   Vec3
 	runs   [NumKinds]*Run
 	series [NumKinds]Series
 	// differ[j] has bit i set once storage i's error differed from
@@ -186,7 +184,7 @@ func (l *Lab) Advance(n int) int {
 	n = min(n, MaxSlice)
 	for i := 0; i < n; i++ {
 		k := l.Frame() + 1
-		q, lk := mgl32.QuatRotate(l.cfg.AngleRad(k), l.axis), logFrame(k)
+		q, lk := QuatRotate(l.cfg.AngleRad(k), l.axis), logFrame(k)
 		for j, r := range l.runs {
 			r.apply(k, lk, q)
 			l.series[j].add(k, r.err)

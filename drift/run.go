@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/go-gl/mathgl/mgl32"
-
 	"skewlab/transform"
 )
 
@@ -34,7 +32,7 @@ const (
 	// nearest the exact unit axis.
 	NormFloat64 Norm = iota
 	// NormFloat32 rounds the axis to float32 and normalizes it with
-	// mgl32.Vec3.Normalize, as an engine on mathgl would: a float32 length
+	// mgl32.Vec3.Normalize (Vec3.Normalize), as an engine on mathgl would: a float32 length
 	// and reciprocal, each rounded, so the unit axis is off by a few ulps
 	// more, and for axis (1, 2, 3) the matrix storage no longer stalls.
 	NormFloat32
@@ -125,27 +123,27 @@ func (c Config) Validate() error {
 // power of two that brings its largest component into [0.5, 1) (exact, and
 // it commutes with every rounding below, so (1, 2, 3) gives exactly
 // mgl32.Vec3{1, 2, 3}.Normalize()), rounded to float32 and normalized by
-// mgl32.Vec3.Normalize; components below about 1e-38 of the largest
+// mgl32.Vec3.Normalize (Vec3.Normalize); components below about 1e-38 of the largest
 // become zero there. An axis that Validate rejects gives (0, 0, 1).
-func (c Config) UnitAxis() mgl32.Vec3 {
+func (c Config) UnitAxis() Vec3 {
 	m := math.Max(math.Abs(c.Axis[0]), math.Max(math.Abs(c.Axis[1]), math.Abs(c.Axis[2])))
 	if !transform.Finite(m) || m <= 0 || c.Validate() != nil {
-		return mgl32.Vec3{0, 0, 1}
+		return Vec3{0, 0, 1}
 	}
 	if c.Normalize == NormFloat32 {
 		_, e := math.Frexp(m)
-		v := mgl32.Vec3{float32(math.Ldexp(c.Axis[0], -e)), float32(math.Ldexp(c.Axis[1], -e)), float32(math.Ldexp(c.Axis[2], -e))}
+		v := Vec3{float32(math.Ldexp(c.Axis[0], -e)), float32(math.Ldexp(c.Axis[1], -e)), float32(math.Ldexp(c.Axis[2], -e))}
 		return v.Normalize()
 	}
 	x, y, z := c.Axis[0]/m, c.Axis[1]/m, c.Axis[2]/m
 	l := math.Sqrt(float64(float64(x*x)+float64(y*y)) + float64(z*z))
-	return mgl32.Vec3{float32(x / l), float32(y / l), float32(z / l)}
+	return Vec3{float32(x / l), float32(y / l), float32(z / l)}
 }
 
 // Scale32 returns Scale rounded to float32: the s0 the error is measured
 // against.
-func (c Config) Scale32() mgl32.Vec3 {
-	return mgl32.Vec3{float32(c.Scale[0]), float32(c.Scale[1]), float32(c.Scale[2])}
+func (c Config) Scale32() Vec3 {
+	return Vec3{float32(c.Scale[0]), float32(c.Scale[1]), float32(c.Scale[2])}
 }
 
 // AngleRad returns the absolute angle of frame k in radians, as float32:
@@ -156,12 +154,12 @@ func (c Config) AngleRad(k int) float32 {
 	return float32(d * (math.Pi / 180))
 }
 
-// Quat returns the rotation of frame k: mgl32.QuatRotate(AngleRad(k),
-// UnitAxis()), the float32 quaternion an engine on mathgl would build. It
+// Quat returns the rotation of frame k: QuatRotate(AngleRad(k),
+// UnitAxis()), mgl32.QuatRotate's float32 quaternion, which an engine on mathgl would build. It
 // is written (w, x, y, z) = (cos θ/2, sin θ/2 · axis). A non-finite step
 // gives NaN components.
-func (c Config) Quat(k int) mgl32.Quat {
-	return mgl32.QuatRotate(c.AngleRad(k), c.UnitAxis())
+func (c Config) Quat(k int) Quat {
+	return QuatRotate(c.AngleRad(k), c.UnitAxis())
 }
 
 // Thresholds are the error levels of the article's table: 1e-6, 2e-6, 5e-6,
@@ -242,8 +240,8 @@ func (s Stats) Exponent() float64 {
 type Run struct {
 	kind  Kind
 	cfg   Config
-	axis  mgl32.Vec3
-	s0    mgl32.Vec3
+	axis  Vec3
+	s0    Vec3
 	st    Storage
 	err   float64
 	stats Stats
@@ -276,13 +274,13 @@ func (r *Run) Reset() {
 func (r *Run) Advance(n int) {
 	for i := 0; i < n; i++ {
 		k := r.stats.Frames + 1
-		r.apply(k, logFrame(k), mgl32.QuatRotate(r.cfg.AngleRad(k), r.axis))
+		r.apply(k, logFrame(k), QuatRotate(r.cfg.AngleRad(k), r.axis))
 	}
 }
 
 // apply sets frame k's rotation q and records its error; lk is
 // logFrame(k).
-func (r *Run) apply(k int, lk float64, q mgl32.Quat) {
+func (r *Run) apply(k int, lk float64, q Quat) {
 	r.st.SetRotation(q)
 	r.err = RelError(ExactScale(r.st.Matrix()), r.s0)
 	r.stats.add(k, lk, r.err)
@@ -308,7 +306,7 @@ func (r *Run) Frame() int { return r.stats.Frames }
 func (r *Run) Storage() Storage { return r.st }
 
 // Scale returns the current column lengths (ExactScale of the matrix).
-func (r *Run) Scale() mgl32.Vec3 { return ExactScale(r.st.Matrix()) }
+func (r *Run) Scale() Vec3 { return ExactScale(r.st.Matrix()) }
 
 // Error returns the current relative scale error (RelError of Scale against
 // s0); at frame 0 it is the error of the constructed matrix, normally 0.

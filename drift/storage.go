@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/go-gl/mathgl/mgl32"
-
 	"skewlab/transform"
 )
 
@@ -14,8 +12,8 @@ import (
 // keeps the scale as the storage knows it; Matrix returns the float32 4x4
 // local matrix the storage produces. The methods never allocate.
 type Storage interface {
-	SetRotation(q mgl32.Quat)
-	Matrix() mgl32.Mat4
+	SetRotation(q Quat)
+	Matrix() Mat4
 }
 
 // Kind names one of the five storages of the experiment.
@@ -57,7 +55,7 @@ func ParseKind(s string) (Kind, error) {
 // NewStorage returns a new storage of kind k holding the identity rotation,
 // zero translation and scale s. An unknown kind gives a MatrixPose. See the
 // concrete types for degenerate scales.
-func NewStorage(k Kind, s mgl32.Vec3) Storage {
+func NewStorage(k Kind, s Vec3) Storage {
 	switch k {
 	case KindSetTogether:
 		return NewSetTogetherPose(s)
@@ -77,20 +75,20 @@ func NewStorage(k Kind, s mgl32.Vec3) Storage {
 // by the scale, write the 3x3. It drifts. A zero scale stays zero (no NaN: the
 // storage never divides); a negative scale loses its sign at the first
 // SetRotation, because column lengths carry none.
-type MatrixPose struct{ m mgl32.Mat4 }
+type MatrixPose struct{ m Mat4 }
 
 // NewMatrixPose returns a MatrixPose with identity rotation and scale s.
-func NewMatrixPose(s mgl32.Vec3) *MatrixPose {
-	return &MatrixPose{m: scaleColumns(mgl32.Ident4(), s, mgl32.Vec3{})}
+func NewMatrixPose(s Vec3) *MatrixPose {
+	return &MatrixPose{m: scaleColumns(Ident4(), s, Vec3{})}
 }
 
 // SetRotation implements the article's set_rotation (see MatrixPose).
-func (p *MatrixPose) SetRotation(q mgl32.Quat) {
-	p.m = scaleColumns(RotationMatrix(q), ArticleScale(p.m), p.m.Col(3).Vec3())
+func (p *MatrixPose) SetRotation(q Quat) {
+	p.m = scaleColumns(RotationMatrix(q), ArticleScale(p.m), p.m.Col3(3))
 }
 
 // Matrix returns the stored matrix.
-func (p *MatrixPose) Matrix() mgl32.Mat4 { return p.m }
+func (p *MatrixPose) Matrix() Mat4 { return p.m }
 
 // SetTogetherPose is the article's fix 2: the matrix is only ever written by
 // SetRotationAndScale, and the caller keeps the scale in Scale, apart from
@@ -99,29 +97,29 @@ func (p *MatrixPose) Matrix() mgl32.Mat4 { return p.m }
 // the feedback loop the article warns a careless caller can recreate, and it
 // drifts exactly like MatrixPose.
 type SetTogetherPose struct {
-	m mgl32.Mat4
+	m Mat4
 	// Scale is the caller's own record of the scale.
-	Scale mgl32.Vec3
+	Scale Vec3
 	// Feedback makes SetRotation feed the extracted scale back.
 	Feedback bool
 }
 
 // NewSetTogetherPose returns a SetTogetherPose with identity rotation and
 // scale s, Feedback off.
-func NewSetTogetherPose(s mgl32.Vec3) *SetTogetherPose {
-	return &SetTogetherPose{m: scaleColumns(mgl32.Ident4(), s, mgl32.Vec3{}), Scale: s}
+func NewSetTogetherPose(s Vec3) *SetTogetherPose {
+	return &SetTogetherPose{m: scaleColumns(Ident4(), s, Vec3{}), Scale: s}
 }
 
 // SetRotationAndScale is the article's set_rotation_and_scale: the 3x3
 // becomes RotationMatrix(q) with column i multiplied by s[i] in float32. Any
 // s is accepted; zero gives a zero column, negative a mirrored one.
-func (p *SetTogetherPose) SetRotationAndScale(q mgl32.Quat, s mgl32.Vec3) {
-	p.m = scaleColumns(RotationMatrix(q), s, p.m.Col(3).Vec3())
+func (p *SetTogetherPose) SetRotationAndScale(q Quat, s Vec3) {
+	p.m = scaleColumns(RotationMatrix(q), s, p.m.Col3(3))
 }
 
 // SetRotation calls SetRotationAndScale with Scale, or with the scale read
 // from the matrix when Feedback is set.
-func (p *SetTogetherPose) SetRotation(q mgl32.Quat) {
+func (p *SetTogetherPose) SetRotation(q Quat) {
 	s := p.Scale
 	if p.Feedback {
 		s = ArticleScale(p.m)
@@ -130,7 +128,7 @@ func (p *SetTogetherPose) SetRotation(q mgl32.Quat) {
 }
 
 // Matrix returns the stored matrix.
-func (p *SetTogetherPose) Matrix() mgl32.Mat4 { return p.m }
+func (p *SetTogetherPose) Matrix() Mat4 { return p.m }
 
 // QuantumGrid is the step of the quantized storage's scale grid (the
 // article's "nearest 0.0001").
@@ -155,25 +153,25 @@ func Quantize(s float32) float32 {
 // singular matrix; no NaN, since nothing divides by it) and stays zero for
 // good, the object has vanished; small scales move by a large fraction (1.5e-4
 // by a third).
-type QuantizedPose struct{ m mgl32.Mat4 }
+type QuantizedPose struct{ m Mat4 }
 
 // NewQuantizedPose returns a QuantizedPose with identity rotation and scale
 // s, not yet snapped.
-func NewQuantizedPose(s mgl32.Vec3) *QuantizedPose {
-	return &QuantizedPose{m: scaleColumns(mgl32.Ident4(), s, mgl32.Vec3{})}
+func NewQuantizedPose(s Vec3) *QuantizedPose {
+	return &QuantizedPose{m: scaleColumns(Ident4(), s, Vec3{})}
 }
 
 // SetRotation extracts the scale, snaps it to the grid and re-applies it.
-func (p *QuantizedPose) SetRotation(q mgl32.Quat) {
+func (p *QuantizedPose) SetRotation(q Quat) {
 	s := ArticleScale(p.m)
 	for i := range s {
 		s[i] = Quantize(s[i])
 	}
-	p.m = scaleColumns(RotationMatrix(q), s, p.m.Col(3).Vec3())
+	p.m = scaleColumns(RotationMatrix(q), s, p.m.Col3(3))
 }
 
 // Matrix returns the stored matrix.
-func (p *QuantizedPose) Matrix() mgl32.Mat4 { return p.m }
+func (p *QuantizedPose) Matrix() Mat4 { return p.m }
 
 // SeparatePose is the article's fix 1: translation, a rotation 3x3 and the
 // scale are stored apart (the article's struct Pose, 15 floats), and the 4x4
@@ -183,24 +181,24 @@ func (p *QuantizedPose) Matrix() mgl32.Mat4 { return p.m }
 // kept as given (zero and negative included).
 type SeparatePose struct {
 	// Translation is the node's position.
-	Translation mgl32.Vec3
+	Translation Vec3
 	// Rotation is the rotation matrix, column major.
-	Rotation mgl32.Mat3
+	Rotation Mat3
 	// Scale is the per-axis scale.
-	Scale mgl32.Vec3
+	Scale Vec3
 }
 
 // NewSeparatePose returns a SeparatePose with identity rotation, zero
 // translation and scale s.
-func NewSeparatePose(s mgl32.Vec3) *SeparatePose {
-	return &SeparatePose{Rotation: mgl32.Ident3(), Scale: s}
+func NewSeparatePose(s Vec3) *SeparatePose {
+	return &SeparatePose{Rotation: Ident3(), Scale: s}
 }
 
 // SetRotation stores RotationMatrix(q)'s 3x3.
-func (p *SeparatePose) SetRotation(q mgl32.Quat) { p.Rotation = RotationMatrix(q).Mat3() }
+func (p *SeparatePose) SetRotation(q Quat) { p.Rotation = RotationMatrix(q).Mat3() }
 
 // Matrix builds the 4x4: rotation columns times scale, then translation.
-func (p *SeparatePose) Matrix() mgl32.Mat4 {
+func (p *SeparatePose) Matrix() Mat4 {
 	return scaleColumns(p.Rotation.Mat4(), p.Scale, p.Translation)
 }
 
@@ -214,16 +212,16 @@ func (p *SeparatePose) Matrix() mgl32.Mat4 {
 // fixed point. A zero scale stays zero; the zero quaternion and non-finite
 // quaternions give the identity rotation (no NaN); a negative scale loses its
 // sign at the first SetRotation.
-type UnbiasedPose struct{ m mgl32.Mat4 }
+type UnbiasedPose struct{ m Mat4 }
 
 // NewUnbiasedPose returns an UnbiasedPose with identity rotation and scale s.
-func NewUnbiasedPose(s mgl32.Vec3) *UnbiasedPose {
-	return &UnbiasedPose{m: scaleColumns(mgl32.Ident4(), s, mgl32.Vec3{})}
+func NewUnbiasedPose(s Vec3) *UnbiasedPose {
+	return &UnbiasedPose{m: scaleColumns(Ident4(), s, Vec3{})}
 }
 
 // SetRotation extracts the scale (correctly rounded) and writes the
 // correctly rounded scaled exact rotation of q.
-func (p *UnbiasedPose) SetRotation(q mgl32.Quat) {
+func (p *UnbiasedPose) SetRotation(q Quat) {
 	s := ExactScale(p.m)
 	r := exactRotation(q)
 	for i := 0; i < 3; i++ {
@@ -235,4 +233,4 @@ func (p *UnbiasedPose) SetRotation(q mgl32.Quat) {
 }
 
 // Matrix returns the stored matrix.
-func (p *UnbiasedPose) Matrix() mgl32.Mat4 { return p.m }
+func (p *UnbiasedPose) Matrix() Mat4 { return p.m }

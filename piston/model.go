@@ -448,14 +448,29 @@ func ModeName(i int) string {
 // the camera first when that was asked for (FrameNext). The picture, the
 // ghost, the split's half and the wall's panes are all drawn from the one
 // posed copy of the nodes (Nodes). It allocates nothing once its buffers
-// have grown to the scene's size.
+// have grown to the scene's size. It is StepSpin then Redraw.
 func (m *Model) Recompute(x, w, h float64) {
+	m.StepSpin()
+	m.Redraw(x, w, h)
+}
+
+// StepSpin turns the spin one tick on (SpinStep degrees, wrapping at
+// 360) when Spinning: Recompute's first step, for a caller that ticks the
+// model more often than it draws it (the window draws the picture once per
+// drawn frame, Redraw, however many ticks ran since).
+func (m *Model) StepSpin() {
 	if m.Spinning() {
 		m.SpinDeg += SpinStep
 		if m.SpinDeg >= 360 {
 			m.SpinDeg -= 360
 		}
 	}
+}
+
+// Redraw is Recompute without its spin step: the picture of the model as
+// it is now. A glide under way moves one step per call (as with
+// Recompute).
+func (m *Model) Redraw(x, w, h float64) {
 	m.dirty = false
 	m.ApplyEdits()
 	m.poseNodes(m.Player.Time)

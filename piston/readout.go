@@ -1,8 +1,8 @@
 package piston
 
 import (
-	"fmt"
 	"math"
+	"strconv"
 
 	"skewlab/modes"
 	"skewlab/render"
@@ -53,93 +53,158 @@ const (
 // A world matrix a rule leaves undefined (modes.ReasonUndefined: maya-ssc
 // under a zero parent scale, the node not drawn) shows every line as "-"
 // with that reason, the volume line warning.
+//
+// It makes a string per line; ReadoutText.AddReadout writes the same
+// lines into reused buffers.
 func AppendReadout(dst []ReadoutLine, r modes.Readout, vc VolumeCheck) []ReadoutLine {
-	var buf [128]byte // each line is built here and copied out once
+	var t ReadoutText
+	t.AddReadout(r, vc)
+	return t.AppendLines(dst)
+}
+
+// ReadoutText holds readout lines as bytes, each in a buffer of its own
+// that Reset keeps, so a picture that changes every frame (B spinning)
+// has its readouts formatted without allocating once the buffers have
+// grown. Line i is Lines[i] (Len lines), Warn[i] as ReadoutLine.Warn.
+type ReadoutText struct {
+	Lines [][]byte
+	Warn  []bool
+	n     int
+}
+
+// Reset empties t, keeping its buffers.
+func (t *ReadoutText) Reset() { t.n = 0 }
+
+// Len returns the number of lines.
+func (t *ReadoutText) Len() int { return t.n }
+
+// Line returns line i's text and warning flag (i in [0, Len)).
+func (t *ReadoutText) Line(i int) ([]byte, bool) { return t.Lines[i][:len(t.Lines[i])], t.Warn[i] }
+
+// next returns the next line's buffer, emptied, and counts the line.
+func (t *ReadoutText) next(warn bool) *[]byte {
+	if t.n == len(t.Lines) {
+		t.Lines = append(t.Lines, make([]byte, 0, 64))
+		t.Warn = append(t.Warn, false)
+	}
+	t.Warn[t.n] = warn
+	b := &t.Lines[t.n]
+	*b = (*b)[:0]
+	t.n++
+	return b
+}
+
+// add appends a line made of parts.
+func (t *ReadoutText) add(warn bool, parts ...string) {
+	b := t.next(warn)
+	for _, p := range parts {
+		*b = append(*b, p...)
+	}
+}
+
+// AppendLines appends t's lines to dst as ReadoutLines (a string each).
+func (t *ReadoutText) AppendLines(dst []ReadoutLine) []ReadoutLine {
+	for i := 0; i < t.n; i++ {
+		dst = append(dst, ReadoutLine{Text: string(t.Lines[i]), Warn: t.Warn[i]})
+	}
+	return dst
+}
+
+// AddReadout appends the lines AppendReadout makes of r and vc.
+func (t *ReadoutText) AddReadout(r modes.Readout, vc VolumeCheck) {
 	if r.Undefined == modes.ReasonUndefined {
 		for _, h := range [...]string{"world      ", "skew       ", "volume     ", "lossy      ", "stretch    ", "TRS        "} {
-			dst = append(dst, ReadoutLine{Text: h + undefinedWhy, Warn: h == "volume     "})
+			t.add(h == "volume     ", h, undefinedWhy)
 		}
-		return dst
+		return
 	}
 	if r.WorldOK {
 		wm := r.World
 		// The bottom row of an affine world matrix is always 0 0 0 1.
 		for row := 0; row < 3; row++ {
-			b := append(buf[:0], '[')
+			b := t.next(false)
+			*b = append(*b, '[')
 			for col := 0; col < 4; col++ {
-				b = appendUINum(b, wm.At(row, col), 6, 2)
+				*b = appendUINum(*b, wm.At(row, col), 6, 2)
 			}
-			dst = append(dst, ReadoutLine{Text: string(append(b, " ]"...))})
+			*b = append(*b, " ]"...)
 		}
 	} else {
-		dst = append(dst, ReadoutLine{Text: "world      " + overflowWhy})
+		t.add(false, "world      ", overflowWhy)
 	}
 	switch {
 	case r.SkewOK:
-		b := append(buf[:0], "skew       "...)
-		b = append(render.AppendFixed(b, r.SkewDeg, 0, 2), " deg"...)
-		dst = append(dst, ReadoutLine{Text: string(b), Warn: r.Skewed()})
+		b := t.next(r.Skewed())
+		*b = append(render.AppendFixed(append(*b, "skew       "...), r.SkewDeg, 0, 2), " deg"...)
 	case r.RepresentableOK:
-		dst = append(dst, ReadoutLine{Text: "skew       -  (a zero scale collapses an axis: skew undefined)"})
+		t.add(false, "skew       -  (a zero scale collapses an axis: skew undefined)")
 	default:
-		dst = append(dst, ReadoutLine{Text: "skew       " + overflowWhy})
+		t.add(false, "skew       ", overflowWhy)
 	}
-	dst = append(dst, volumeLine(buf[:0], r, vc))
+	t.volumeLine(r, vc)
 	if r.LossyOK {
-		dst = append(dst, ReadoutLine{Text: string(appendVec(append(buf[:0], "lossy      "...), r.LossyScale)), Warn: r.LossyFlipped()})
+		b := t.next(r.LossyFlipped())
+		*b = appendVec(append(*b, "lossy      "...), r.LossyScale)
 	} else {
-		dst = append(dst, ReadoutLine{Text: "lossy      " + overflowWhy})
+		t.add(false, "lossy      ", overflowWhy)
 	}
 	if r.StretchOK {
-		dst = append(dst, ReadoutLine{Text: string(appendVec(append(buf[:0], "stretch    "...), r.Stretch))})
+		b := t.next(false)
+		*b = appendVec(append(*b, "stretch    "...), r.Stretch)
 	} else {
-		dst = append(dst, ReadoutLine{Text: "stretch    " + overflowWhy})
+		t.add(false, "stretch    ", overflowWhy)
 	}
 	switch {
 	case !r.RepresentableOK:
-		dst = append(dst, ReadoutLine{Text: "TRS        " + overflowWhy})
+		t.add(false, "TRS        ", overflowWhy)
 	case r.Representable:
-		dst = append(dst, ReadoutLine{Text: "TRS        representable"})
+		t.add(false, "TRS        representable")
 	default:
-		dst = append(dst, ReadoutLine{Text: "TRS        NOT representable", Warn: true})
+		t.add(true, "TRS        NOT representable")
 	}
-	return dst
 }
 
-// volumeLine is the volume line, built in b: "volume     3.941, matrices
-// 3.000, +31.4%", or "volume     3.000 (matrices)" under
-// accumulate-matrices. The change is relative to |matrices| and left out
-// when matrices is 0.
-func volumeLine(b []byte, r modes.Readout, vc VolumeCheck) ReadoutLine {
+// volumeLine adds the volume line: "volume     3.941, matrices 3.000,
+// +31.4%", or "volume     3.000 (matrices)" under accumulate-matrices.
+// The change is relative to |matrices| and left out when matrices is 0.
+func (t *ReadoutText) volumeLine(r modes.Readout, vc VolumeCheck) {
 	if !r.VolumeOK {
-		return ReadoutLine{Text: "volume     " + overflowWhy}
+		t.add(false, "volume     ", overflowWhy)
+		return
 	}
 	bad := r.Flat() || r.Volume < 0
-	b = appendUINum(append(b, "volume     "...), r.Volume, 0, 3)
+	b := t.next(false)
+	*b = appendUINum(append(*b, "volume     "...), r.Volume, 0, 3)
 	switch {
 	case vc.IsMatrices:
-		return ReadoutLine{Text: string(append(b, " (matrices)"...)), Warn: bad}
+		*b = append(*b, " (matrices)"...)
+		t.Warn[t.n-1] = bad
+		return
 	case !vc.MatricesOK:
-		return ReadoutLine{Text: string(append(b, ", matrices -  (overflow)"...)), Warn: true}
+		*b = append(*b, ", matrices -  (overflow)"...)
+		t.Warn[t.n-1] = true
+		return
 	}
-	b = appendUINum(append(b, ", matrices "...), vc.Matrices, 0, 3)
+	*b = appendUINum(append(*b, ", matrices "...), vc.Matrices, 0, 3)
 	if vc.Matrices == 0 {
-		return ReadoutLine{Text: string(b), Warn: true}
+		t.Warn[t.n-1] = true
+		return
 	}
 	rel := (r.Volume - vc.Matrices) / math.Abs(vc.Matrices)
 	if math.Abs(rel) < 5e-4 {
 		rel = 0 // +0.0%, never -0.0%
 	}
-	b = append(b, ", "...)
+	*b = append(*b, ", "...)
 	if rel >= 0 {
-		b = append(b, '+')
+		*b = append(*b, '+')
 	}
 	if pct := 100 * rel; math.Abs(pct) < 1e6 {
-		b = render.AppendFixed(b, pct, 0, 1)
+		*b = render.AppendFixed(*b, pct, 0, 1)
 	} else {
-		b = render.AppendNum(b, pct, 'g', 3)
+		*b = render.AppendNum(*b, pct, 'g', 3)
 	}
-	return ReadoutLine{Text: string(append(b, '%')), Warn: bad || math.Abs(rel) > VolumeWarnRel}
+	*b = append(*b, '%')
+	t.Warn[t.n-1] = bad || math.Abs(rel) > VolumeWarnRel
 }
 
 // appendVec appends v's three components as appendUINum with 3 decimals,
@@ -205,15 +270,25 @@ func MatricesVolume(nodes []scene.Node, i int) (float64, bool) {
 // (AppendReadout), its volume compared with accumulate-matrices', as the
 // last Recompute left the world matrices. It appends nothing when Picked
 // is not a node of the scene. It allocates the lines' text: call it when
-// the picture changed, not on every frame.
+// the picture changed, not on every frame, or use ReadoutInto.
 func (m *Model) ReadoutLines(dst []ReadoutLine) []ReadoutLine {
+	var t ReadoutText
+	m.ReadoutInto(&t)
+	return t.AppendLines(dst)
+}
+
+// ReadoutInto writes ReadoutLines' lines into t (after Reset), without
+// allocating once t's buffers have grown (but for a scene with per-node
+// rules under a mode that ignores them, whose note is made each time).
+func (m *Model) ReadoutInto(t *ReadoutText) {
+	t.Reset()
 	if m.Picked < 0 || m.Picked >= len(m.nodes) || m.Picked >= len(m.World[0]) {
-		return dst
+		return
 	}
 	r := modes.Analyze(m.nodes, m.World[0], m.Picked)
-	dst = AppendReadout(dst, r, m.volumeCheck(m.Picked))
+	t.AddReadout(r, m.volumeCheck(m.Picked))
 	if note := modes.RulesNote(m.Scene.Nodes, modes.All[m.Mode]); note != "" {
-		dst = append(dst, ReadoutLine{Text: note})
+		t.add(false, note)
 	}
 	if n := &m.Scene.Nodes[m.Picked]; n.Sheared() {
 		h := n.Shear
@@ -221,9 +296,13 @@ func (m *Model) ReadoutLines(dst []ReadoutLine) []ReadoutLine {
 		if modes.All[m.Mode].PerNode() {
 			how = "drawn as stored"
 		}
-		dst = append(dst, ReadoutLine{Text: fmt.Sprintf("matrix not a TRS: shear %.3f %.3f %.3f; %s", h[0], h[1], h[2], how)})
+		b := t.next(false)
+		*b = append(*b, "matrix not a TRS: shear"...)
+		for _, x := range h {
+			*b = strconv.AppendFloat(append(*b, ' '), x, 'f', 3, 64) // as %.3f
+		}
+		*b = append(append(*b, "; "...), how...)
 	}
-	return dst
 }
 
 // volumeCheck is node i's VolumeCheck under the rule that draws it

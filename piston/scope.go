@@ -84,11 +84,19 @@ func (m *Model) drawnMode(i int) int {
 // B only)", "B under accumulate-trs (all nodes)"); "" when no node is
 // picked.
 func (m *Model) ReadoutHead() string {
+	return string(m.AppendReadoutHead(nil))
+}
+
+// AppendReadoutHead appends ReadoutHead's line to b (nothing when Picked
+// is no node), without allocating when b has room.
+func (m *Model) AppendReadoutHead(b []byte) []byte {
 	if m.Picked < 0 || m.Picked >= len(m.Scene.Nodes) {
-		return ""
+		return b
 	}
 	mode, where := m.DrawnUnder(m.Picked)
-	return fmt.Sprintf("%s under %s (%s)", m.Scene.Nodes[m.Picked].Name, ModeName(mode), where)
+	b = append(append(b, m.Scene.Nodes[m.Picked].Name...), " under "...)
+	b = append(append(b, ModeName(mode)...), " ("...)
+	return append(append(b, where...), ')')
 }
 
 // PaneNote says, for the picture, what per-node rules a pane click put

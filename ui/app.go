@@ -60,8 +60,10 @@ type Config struct {
 // App is the ebiten Game: it routes input between debugui and the current
 // view, switches labs, hides the UI, toggles fullscreen, shows the help
 // overlay and takes screenshots. Once settled it draws only on input
-// (idle.go). Update and Draw allocate nothing in steady state beyond what
-// debugui itself does.
+// (idle.go). It keeps the UI's picture and lays the UI out only when it
+// can have changed (uilayer.go), so a frame of an animation whose windows
+// stay still (B spinning) allocates nothing outside Ebitengine's own
+// graphics queue (TestFrameAllocatesNothing).
 type App struct {
 	st      state.State
 	cfg     Config
@@ -115,6 +117,8 @@ type App struct {
 
 	// layout records what a frame drew where, when asked (layout.go).
 	layout layoutRecord
+	// uiLayer is the UI's picture and when it is made again (uilayer.go).
+	uiLayer uiState
 
 	// FPS and TPS are ebiten's frame and tick rates when a Measure run
 	// ended.
@@ -252,6 +256,7 @@ func (a *App) Update() error {
 	in.Resized = in.Width != float64(a.w) || in.Height != float64(a.h)
 	in.Width, in.Height, in.DeviceScale, in.Level = float64(a.w), float64(a.h), a.scale, a.level
 	in.OpenErrorsShown = a.cfg.Opened != nil
+	in.AtDraw = true // Draw calls the view's Prepare
 	in.Present = a.present.on
 	if in.Present {
 		in.Level = kit.LevelOff // presenter mode: no windows
@@ -269,13 +274,15 @@ func (a *App) Update() error {
 		a.layoutGen++
 		a.layoutScope = "size" + strconv.Itoa(a.layoutGen)
 	}
-	a.capture = 0
-	if in.Level != kit.LevelOff {
+	if in.Level == kit.LevelOff {
+		a.capture = 0
+	} else if a.uiDue(in) {
 		c, err := a.ui.Update(a.uiFunc)
 		if err != nil {
 			return err
 		}
 		a.capture = c
+		a.laidOut(in)
 	}
 	in.Keys = a.capture&debugui.InputCapturingStateFocus == 0
 	in.Shift = ebiten.IsKeyPressed(ebiten.KeyShift)
@@ -296,6 +303,15 @@ func (a *App) Update() error {
 		return err
 	}
 	a.stir()
+	if anim := a.view().Animating(); anim != a.uiLayer.animating {
+		// An animation that ends by itself (a timeline played out) is a
+		// change: the frames after it lay the UI out again (its Play
+		// button, a live slider made a slider again) and settle.
+		if !anim {
+			a.calm = 0
+		}
+		a.uiLayer.animating = anim
+	}
 	if t := a.tourTitle(a.view().Title()); t != a.title {
 		a.title = t
 		ebiten.SetWindowTitle("skewlab - " + t)
@@ -629,12 +645,15 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.calm++
 	}
 	recording := a.beginRecord()
+	if p, ok := a.view().(kit.Preparer); ok {
+		p.Prepare() // the picture of the last tick, made once per drawn frame
+	}
 	screen.Fill(a.cfg.Background)
 	a.view().Draw(screen)
 	a.drawTour(screen)
 	a.drawPresent(screen)
 	if a.in.Level != kit.LevelOff && a.updates > 0 {
-		a.ui.Draw(screen)
+		a.drawUI(screen)
 	}
 	if recording {
 		a.endRecord()

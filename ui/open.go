@@ -46,6 +46,7 @@ func (a *App) report(name string, err error) {
 	if name == "" && err == nil {
 		return // nothing was dropped
 	}
+	a.uiLayer.force = true // the windows show the file (or its error)
 	if a.cfg.Opened != nil {
 		a.cfg.Opened(name, err)
 	}

@@ -77,6 +77,7 @@ func (a *App) OpenStep(n int) error {
 	if err != nil {
 		return err
 	}
+	a.uiLayer.force = true // the Tour window shows the step
 	st := s.Open()
 	st.UI, st.UIScale, st.AntiAlias = a.st.UI, a.in.UIScale, a.st.AntiAlias
 	i := max(0, indexOf(a.names, st.Lab))

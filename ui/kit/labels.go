@@ -1,10 +1,10 @@
 package kit
 
 import (
+	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"skewlab/render"
 )
@@ -14,11 +14,11 @@ import (
 // face render.Rasterize draws exported labels with, placed by the same
 // rule (render.LabelBaseline), so a figure and the screen agree. It keeps
 // a copy of the labels so the frame can be recomputed while the last
-// picture is still shown.
+// picture is still shown. It draws through Glyphs, one batch per text
+// size, so drawing allocates nothing once the glyphs are cached.
 type Labels struct {
 	items []render.Label
 	Scale float64 // text scale: 1 for render.TextSize pixels
-	op    text.DrawOptions
 }
 
 // Reset forgets the labels, keeping the storage.
@@ -28,13 +28,24 @@ func (l *Labels) Reset() { l.items = l.items[:0] }
 func (l *Labels) Add(ls []render.Label) { l.items = append(l.items, ls...) }
 
 // Draw draws every label with its baseline at render.LabelBaseline (a
-// little right of and above its anchor).
+// little right of and above its anchor): the labels of one size in one
+// batch, in order.
 func (l *Labels) Draw(dst *ebiten.Image) {
 	s := l.PixelScale()
+	var batch *Glyphs
 	for i := range l.items {
 		it := &l.items[i]
 		b := render.LabelBaseline(it.At, s)
-		l.TextAt(dst, it.Text, b[0], b[1]-s*it.EmSize(), it.EmSize(), it.Color)
+		g := l.add(it.Text, b[0], b[1]-s*it.EmSize(), it.EmSize(), it.Color, batch)
+		if g != batch {
+			if batch != nil {
+				batch.Draw(dst)
+			}
+			batch = g
+		}
+	}
+	if batch != nil {
+		batch.Draw(dst)
 	}
 }
 
@@ -66,23 +77,37 @@ func (l *Labels) Text(dst *ebiten.Image, s string, x, y float64, c render.Color)
 // TextAt is Text with an em size of em pixels at scale 1 (render.TextSize
 // for Text), times the scale.
 func (l *Labels) TextAt(dst *ebiten.Image, s string, x, y, em float64, c render.Color) {
-	size := l.PixelScale() * em
-	f, m := faceAt(size)
-	// ebiten's GoXFace puts the baseline floor(ascent) below the origin.
-	base := math.Round(y + size)
-	l.op.GeoM.Reset()
-	l.op.GeoM.Translate(math.Round(x), base-math.Floor(m.Ascent))
-	l.op.ColorScale.Reset()
-	l.op.ColorScale.Scale(c.R*c.A, c.G*c.A, c.B*c.A, c.A)
-	text.Draw(dst, s, f, &l.op)
-	recordText(s, math.Round(x), base, m.Advance, m.Ascent, m.Descent) // the layout record (record.go)
+	if g := l.add(s, x, y, em, c, nil); g != nil {
+		g.Draw(dst)
+	}
 }
 
-// fontFace is an ebiten face of render's text font at one size, with its
+// add lays s out (as TextAt places it) in the batch of its size, and
+// returns that batch: batch itself when it is of that size (s goes after
+// what it holds), else the size's own, emptied first. Nil for a size that
+// draws nothing.
+func (l *Labels) add(s string, x, y, em float64, c render.Color, batch *Glyphs) *Glyphs {
+	size := l.PixelScale() * em
+	g, m := faceAt(size)
+	if g == nil {
+		return nil
+	}
+	if g != batch {
+		g.Reset()
+	}
+	// ebiten's GoXFace puts the baseline floor(ascent) below the origin;
+	// Glyphs draws as it does.
+	base := math.Round(y + size)
+	g.Add(s, math.Round(x), base-math.Floor(m.Ascent), 1, c, image.Rectangle{})
+	recordText(s, math.Round(x), base, m.Advance, m.Ascent, m.Descent) // the layout record (record.go)
+	return g
+}
+
+// fontFace is render's text font at one size, as Glyphs, with its
 // metrics.
 type fontFace struct {
 	size float64
-	face *text.GoXFace
+	face *Glyphs
 	m    render.TextMetrics
 }
 
@@ -96,14 +121,18 @@ const maxFontFaces = 8
 
 // faceAt returns the face and metrics of render's text font at size
 // pixels.
-func faceAt(size float64) (*text.GoXFace, render.TextMetrics) {
+func faceAt(size float64) (*Glyphs, render.TextMetrics) {
+	if !(size > 0) || size > 1e6 {
+		return nil, render.TextMetrics{}
+	}
 	for i := range fontFaces {
 		if fontFaces[i].size == size {
 			return fontFaces[i].face, fontFaces[i].m
 		}
 	}
-	f := fontFace{size: size, face: text.NewGoXFace(render.NewTextFace(size)), m: render.TextMetricsAt(size)}
+	f := fontFace{size: size, face: NewGlyphs(render.NewTextFace(size)), m: render.TextMetricsAt(size)}
 	if len(fontFaces) >= maxFontFaces {
+		fontFaces[0].face.Release()
 		fontFaces = append(fontFaces[:0], fontFaces[1:]...)
 	}
 	fontFaces = append(fontFaces, f)

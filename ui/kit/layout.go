@@ -60,8 +60,14 @@ const (
 // NewColumns starts a layout of in's screen: both columns empty, their
 // width ColumnWidth, or narrower in a Compact layout.
 func NewColumns(in *Input) *Columns {
+	c := columns(in)
+	return &c
+}
+
+// columns is NewColumns' value (FreeBand's, every tick: no allocation).
+func columns(in *Input) Columns {
 	s := float64(UIPixels(in))
-	c := &Columns{w: int(in.Width / s), h: int(in.Height / s), yl: Margin, yr: Margin, cw: ColumnWidth}
+	c := Columns{w: int(in.Width / s), h: int(in.Height / s), yl: Margin, yr: Margin, cw: ColumnWidth}
 	if c.Compact() {
 		c.cw = max(215, min(CompactWidth, c.w*47/100))
 		if in.Level == LevelFull {
@@ -128,7 +134,7 @@ func FreeBand(in *Input) (x, w float64) {
 	if in.Level == LevelOff {
 		return 0, in.Width
 	}
-	c := NewColumns(in)
+	c := columns(in)
 	px := float64(UIPixels(in))
 	col := float64(c.cw+2*Margin) * px
 	left, right := col, col

@@ -51,6 +51,12 @@ type Input struct {
 	ViewX, ViewW    float64     // the band of the screen the windows leave free for the picture; ViewW 0 means all of it
 	ViewH           float64     // the picture's height from the top (the tour's caption takes the rest); 0 means the full height
 	TourKeys        bool        // the tour is shown: Left, Right, PageUp, PageDown and Esc belong to it, not to the view
+	// AtDraw says that the App calls the view's Prepare (Preparer) at the
+	// start of every drawn frame: a view may then leave its picture's
+	// recomputing to it, once per drawn frame, instead of once per tick
+	// (a browser drawing a few frames a second runs several ticks per
+	// frame). False for a view used without the App (its tests).
+	AtDraw bool
 	// Present is presenter mode: no windows (Level is LevelOff), the
 	// App's strip under the picture (ViewH ends above it), and text and
 	// lines sized for a hall (TextScale).
@@ -113,9 +119,11 @@ func (in *Input) PictureHeight() float64 {
 }
 
 // View is the window side of one lab (see Lab), made by its NewView. The
-// App calls Update once per tick, Windows inside the debugui update (only
-// when the UI is shown), Draw once per drawn frame, and Share when a Share
-// link is asked for. Draw must only draw; all computing happens in Update.
+// App calls Update once per tick, Windows inside the debugui update (when
+// the UI is shown and may have changed: on input and, while the view
+// animates, once per drawn frame unless it has StillWindows), Draw once
+// per drawn frame, and Share when a Share link is asked for. Draw must
+// only draw; all computing happens in Update.
 type View interface {
 	// Title names the view and its current state for the window title,
 	// for example "piston: accumulate-trs".
@@ -159,4 +167,24 @@ type Player interface {
 // is unchanged; the error names the file and what is wrong in it.
 type Opener interface {
 	Open(fsys fs.FS, name, diskPath string) error
+}
+
+// Preparer is a View that recomputes its picture when it is about to be
+// drawn (see Input.AtDraw): the App calls Prepare before Draw in every
+// drawn frame, Prepare computing what the ticks since the last frame
+// changed (nothing when nothing did).
+type Preparer interface {
+	Prepare()
+}
+
+// StillWindows is a View whose windows can stay as they were drawn while
+// it animates: WindowsStill reports, at the start of each tick (as the
+// last Update left the view), whether
+// everything its windows show is as at their last layout but the texts of
+// its LiveRows (which are drawn every frame). While it says so, and no
+// input arrives, the App neither lays the UI out nor draws it again; a
+// view that does not implement it has its windows laid out and drawn
+// once per drawn frame while it animates.
+type StillWindows interface {
+	WindowsStill() bool
 }

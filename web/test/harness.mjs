@@ -123,6 +123,22 @@ export async function settle(target) {
   });
 }
 
+// Waits until the page has drawn n more frames than now (its frame
+// record) and returns the frames drawn and the milliseconds they took, by
+// the page's clock: a frame rate measured over a count of frames, never a
+// fixed time. Fails after limitMs.
+export const measureFrames = (target, n, limitMs = 120_000) => target.evaluate(([n, limitMs]) => new Promise((res, rej) => {
+  const d0 = skewlab.frame().draws;
+  const t0 = performance.now();
+  const check = () => {
+    const d = skewlab.frame().draws;
+    if (d >= d0 + n) res({ frames: d - d0, ms: performance.now() - t0 });
+    else if (performance.now() - t0 > limitMs) rej(new Error(`only ${d - d0} of ${n} frames in ${limitMs} ms`));
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}), [n, limitMs]);
+
 // Captures the page once settled; the capture counts only when the app
 // was still settled after it (no input arrived meanwhile). Writes
 // dir/name.png. Returns { png, state }.

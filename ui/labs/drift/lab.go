@@ -20,7 +20,7 @@ import (
 var Lab = kit.Lab{
 	State:   drift.LabState,
 	NewView: newView,
-	Command: drift.Command,
+	Command: command,
 	Figure:  figure,
 	Motion:  motion,
 }

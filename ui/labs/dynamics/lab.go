@@ -15,7 +15,7 @@ import (
 var Lab = kit.Lab{
 	State:   dynamics.LabState,
 	NewView: newLabView,
-	Command: dynamics.Command,
+	Command: command,
 	Figure:  figure,
 	Motion:  motion,
 }

@@ -61,15 +61,16 @@ func TestLectureLayout(t *testing.T) {
 		body := image.Rect(win.Min.X, win.Min.Y+24, win.Max.X, win.Max.Y)
 		screen := image.Rect(0, 0, c.w/c.scale, c.h/c.scale)
 		shown, warned := 0, false
-		for i, r := range v.win.rows[:len(v.win.readout)] {
+		lines := v.win.readoutLines()
+		for i, r := range v.win.rows[:len(lines)] {
 			if !r.shown {
 				continue
 			}
 			shown++
-			if !r.at.In(body) || !r.at.In(screen) || r.at.Overlaps(lay.LabWindow()) {
-				t.Errorf("%dx%d UI %dx: readout %q at %v, outside the window body %v or the screen %v", c.w, c.h, c.scale, v.win.readout[i].Text, r.at, body, screen)
+			if at := r.live.Bounds(); !at.In(body) || !at.In(screen) || at.Overlaps(lay.LabWindow()) {
+				t.Errorf("%dx%d UI %dx: readout %q at %v, outside the window body %v or the screen %v", c.w, c.h, c.scale, lines[i].Text, at, body, screen)
 			}
-			warned = warned || v.win.readout[i].Warn
+			warned = warned || lines[i].Warn
 		}
 		if shown < 2 || !warned {
 			t.Errorf("%dx%d UI %dx: %d readout rows shown, warning %v; want skew and volume, skew warned", c.w, c.h, c.scale, shown, warned)

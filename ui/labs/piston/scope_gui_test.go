@@ -141,7 +141,7 @@ func TestWallClickKeepsScope(t *testing.T) {
 			if v.M.Wall.On {
 				t.Fatalf("%s: W did not leave the wall", md.Name)
 			}
-			skew, vol := readoutNumbers(t, v.win.readout)
+			skew, vol := readoutNumbers(t, v.win.readoutLines())
 			if math.Abs(skew-paneSkew) > 0.05+1e-9 || math.Abs(vol-paneVol) > 0.0005+1e-9 {
 				t.Errorf("scope %s, %s: the pane showed skew %.1f vol %.3f, the main view %.2f %.3f", scope, md.Name, paneSkew, paneVol, skew, vol)
 			}

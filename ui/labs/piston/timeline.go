@@ -26,6 +26,14 @@ type timeline struct {
 	readoutOf   [3]float64         // the animation, time and end readout was made for
 	rect        image.Rectangle    // the window's bounds at the last update (UI units), for tests
 	rows        [4]image.Rectangle // play row, time slider, readout, chooser (UI units), for tests
+
+	// While the timeline plays and the pointer is not on the time
+	// slider, the slider and the readout are live (drawn every frame:
+	// kit.LiveSlider, kit.LiveRow), so playing lays the windows out no
+	// more (view.WindowsStill).
+	live     bool // the last layout made them live
+	liveTime kit.LiveSlider
+	liveText kit.LiveRow
 }
 
 // Timeline window heights in UI units: its title bar and three rows (play,
@@ -91,10 +99,21 @@ func (v *view) timelineWindow(ctx *debugui.Context, r image.Rectangle) {
 		ctx.SetGridLayout([]int{-1}, nil)
 		start, end := m.Span()
 		tl.time = p.Time
+		tl.live = p.Playing && !v.pointerOn(tl.rows[1])
 		kit.Track(ctx, &tl.rows[1], func() {
+			if tl.live {
+				tl.liveTime.Low, tl.liveTime.High, tl.liveTime.Digits = start, end, 3
+				tl.liveTime.Lay(ctx, tl.rows[1])
+				return
+			}
 			ctx.SliderF(&tl.time, start, end, 1.0/piston.FrameRate, 3).On(func() { m.Scrub(tl.time) })
 		})
-		kit.Track(ctx, &tl.rows[2], func() { ctx.Text(tl.readoutText(m)) })
+		if tl.live {
+			tl.liveText.Lay(ctx)
+			tl.rows[2] = tl.liveText.Bounds()
+		} else {
+			kit.Track(ctx, &tl.rows[2], func() { ctx.Text(tl.readoutText(m)) })
+		}
 		if len(m.Scene.Animations) > 1 {
 			tl.chooserNames(m)
 			tl.sel = p.Anim
@@ -103,6 +122,28 @@ func (v *view) timelineWindow(ctx *debugui.Context, r image.Rectangle) {
 			})
 		}
 	})
+}
+
+// refreshLive writes the live slider's value and the live readout's text
+// for this tick (no allocation).
+func (tl *timeline) refreshLive(m *piston.Model) {
+	_, end := m.Span()
+	tl.liveTime.Value = m.Player.Time
+	b := append(tl.liveText.Text[:0], "of "...)
+	b = strconv.AppendFloat(b, end, 'f', 3, 64)
+	b = append(b, " s   frame "...)
+	b = strconv.AppendInt(b, int64(piston.Frame(m.Player.Time)), 10)
+	b = append(b, " / "...)
+	b = strconv.AppendInt(b, int64(piston.Frame(end)), 10)
+	tl.liveText.Text = append(b, "   , . step"...)
+}
+
+// still reports whether the Timeline window can stay as laid out: it
+// is live and still playing with the pointer off its slider, or it was
+// not live and nothing plays.
+func (tl *timeline) still(v *view) bool {
+	playing := v.M.Player.Playing && !v.pointerOn(tl.rows[1])
+	return tl.live == playing && (!tl.live || tl.liveText.Still())
 }
 
 // readoutText returns the time readout of m's timeline, "of END s, frame

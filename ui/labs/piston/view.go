@@ -13,7 +13,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"skewlab/modes"
 	"skewlab/piston"
@@ -56,13 +55,15 @@ type view struct {
 	rules   rulesTable       // the Rules window (compare_window.go)
 	ctx     *debugui.Context // the debugui context during Windows
 	uiPx    int              // the UI's pixel scale (kit.UIPixels) at the last Update
-	warnOp  text.DrawOptions // drawWarning's options, reused
 	press   press            // a press that may become a click on a wall pane
 	sweep   sweepPlay        // a sweep gesture under way (Play)
 	notes   notesCache       // the lines drawn at the picture's foot (drawNotes)
 	tl      timeline         // the Timeline window's bindings (timeline.go)
 	in      *kit.Input       // the input during Windows
 	nodesAt image.Rectangle  // the Nodes window's bounds at the last update (UI units), for tests
+
+	pending bool      // a tick changed the model; Prepare makes the picture (Input.AtDraw)
+	pendIn  kit.Input // the input of that tick, for Prepare
 
 	scopedWindows func() // v.layWindows, made once: Windows runs every frame
 	editedFn      func() // v.edited, made once
@@ -158,6 +159,40 @@ func (v *view) Animating() bool {
 	return v.M.Spinning() || v.sweep.on || v.M.Player.Playing || v.M.Gliding()
 }
 
+// WindowsStill reports whether the windows show nothing new since their
+// last layout but the Readouts' live rows (kit.StillWindows): true while
+// only B spins or the camera glides (the spin turns B on top of its
+// rotation, so no slider moves), with the Rules table closed (its
+// numbers follow the spin) and the readouts' lines as laid out, and
+// while a timeline plays with its time slider and readout live (the
+// pointer off the slider). A sweep moves sliders: not still.
+func (v *view) WindowsStill() bool {
+	return !v.sweep.on && !v.rules.open && v.win.still() && (!v.M.Timeline() || v.tl.still(v))
+}
+
+// TimelineLive reports whether the last layout drew the Timeline's time
+// slider and readout live (for the App's tests).
+func (v *view) TimelineLive() bool { return v.tl.live }
+
+// pointerOn reports whether the pointer is on r (UI units, a widget's
+// bounds at the last layout).
+func (v *view) pointerOn(r image.Rectangle) bool {
+	if v.in == nil || v.uiPx <= 0 {
+		return false
+	}
+	x, y := int(v.in.CursorX)/v.uiPx, int(v.in.CursorY)/v.uiPx
+	return image.Pt(x, y).In(r)
+}
+
+// LiveReadout returns readout row i's text as drawn now (for the App's
+// tests), nil when there is no such row.
+func (v *view) LiveReadout(i int) []byte {
+	if i < 0 || i >= v.win.readout.Len() {
+		return nil
+	}
+	return v.win.rows[i].live.Text
+}
+
 // sweepPlay is a sweep gesture under way: the gesture and the ticks
 // played.
 type sweepPlay struct {
@@ -247,7 +282,9 @@ var pistonHelp = slices.Concat(numberedHelp("1..", "choose a mode (1-4 the seeds
 
 // Update applies keys and camera gestures, advances a playing timeline
 // by one tick (1/state.TicksPerSecond s of real time), then recomputes
-// the picture when anything changed (or spin is on).
+// the picture when anything changed (or spin is on); under the App
+// (Input.AtDraw) it turns the spin and leaves the picture to Prepare, so
+// the ticks between two drawn frames make one picture, not one each.
 func (v *view) Update(in *kit.Input) error {
 	m := v.M
 	if in.Keys {
@@ -275,9 +312,42 @@ func (v *view) Update(in *kit.Input) error {
 	if !m.Dirty() {
 		return nil
 	}
+	if in.AtDraw && !m.Gliding() {
+		// The App calls Prepare before it draws: the picture is made
+		// there, once per drawn frame, for the last tick's model; a tick
+		// only turns the spin (a glide, which moves per picture, is drawn
+		// every tick as before).
+		m.StepSpin()
+		v.pending, v.pendIn = true, *in
+		return nil
+	}
+	v.pending = false
+	v.rebuild(in, true)
+	return nil
+}
+
+// Prepare makes the picture the ticks since the last drawn frame left to
+// it (kit.Preparer): nothing when none did.
+func (v *view) Prepare() {
+	if !v.pending {
+		return
+	}
+	v.pending = false
+	v.rebuild(&v.pendIn, false)
+}
+
+// rebuild recomputes the picture (Recompute, or Redraw when the spin
+// was already turned for this tick: step false) and what is drawn from it:
+// the strokes, the labels, the wall, the windows' readouts and notes.
+func (v *view) rebuild(in *kit.Input, step bool) {
+	m := v.M
 	m.LabelScale = kit.TextScale(in) // the drawn labels' size, so the spread boxes match them
 	m.LineScale = kit.LineScale(in)  // and the lines' width, which the labels keep clear of
-	m.Recompute(v.x, v.w, v.h)
+	if step {
+		m.Recompute(v.x, v.w, v.h)
+	} else {
+		m.Redraw(v.x, v.w, v.h)
+	}
 	v.strokes.Reset()
 	v.strokes.MinLength = subPixel
 	v.strokes.WidthScale = kit.LineScale(in)
@@ -293,8 +363,8 @@ func (v *view) Update(in *kit.Input) error {
 		v.addWall()
 	}
 	v.win.refresh(m)
+	v.tl.refreshLive(m)
 	v.refreshNotes(in.OpenErrorsShown)
-	return nil
 }
 
 // refreshNotes rebuilds the notes when what they say changed; the open

@@ -1,13 +1,14 @@
 package pistonlab
 
 import (
+	"bytes"
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"skewlab/modes"
 	"skewlab/piston"
@@ -32,10 +33,13 @@ type windowState struct {
 	compareSel   int
 	path         string
 	fileMsg      string
-	readout      []piston.ReadoutLine
-	readoutKey   []bool // the line is an artifact (skew, volume): shown in the compact layout too
-	rows         []readoutRow
+	readout      piston.ReadoutText // the picked node's readout lines, rewritten by every recompute without allocating
+	readoutKey   []bool             // the line is an artifact (skew, volume): shown in the compact layout too
+	rows         []readoutRow       // one per readout line: its live row (drawn every frame)
+	laid         int                // readout lines at the last layout, -1 when it showed none (WindowsStill)
+	laidKey      []bool             // their readoutKey then
 	readoutHead  string
+	headBuf      []byte
 	ownRule      string   // the Mode window's line on the picked node's own rule ("" when it follows the mode)
 	root, a      int      // indices of the piston's Root and A, -1 when absent
 	scaleLabel   string   // the x scale slider's label (Root's, or the first node's)
@@ -82,20 +86,54 @@ func (w *windowState) init(m *piston.Model) {
 	w.initTree(m)
 }
 
-// refresh formats the readouts of the picked node after a recompute.
+// refresh formats the readouts of the picked node after a recompute,
+// into the rows' buffers: a spinning picture's readouts allocate nothing
+// (new strings only when the head or the own-rule line changes).
 func (w *windowState) refresh(m *piston.Model) {
 	w.compareSel = m.Compare + 1
 	if len(w.nodeNames) != len(m.Scene.Nodes) {
 		w.init(m)
 	}
-	w.readoutHead = m.ReadoutHead()
-	w.ownRule = ownRuleLine(m)
-	w.syncRules(m)
-	w.readout = m.ReadoutLines(w.readout[:0])
-	w.readoutKey = w.readoutKey[:0]
-	for _, l := range w.readout {
-		w.readoutKey = append(w.readoutKey, strings.HasPrefix(l.Text, "skew") || strings.HasPrefix(l.Text, "volume"))
+	w.headBuf = m.AppendReadoutHead(w.headBuf[:0])
+	if string(w.headBuf) != w.readoutHead {
+		w.readoutHead = string(w.headBuf)
 	}
+	w.ownRule = ownRuleLine(m) // "" without allocating unless the node has a rule of its own
+	w.syncRules(m)
+	m.ReadoutInto(&w.readout)
+	n := w.readout.Len()
+	w.readoutKey = w.readoutKey[:0]
+	for len(w.rows) < n {
+		w.rows = append(w.rows, readoutRow{})
+	}
+	for i := 0; i < n; i++ {
+		text, warn := w.readout.Line(i)
+		w.readoutKey = append(w.readoutKey, bytes.HasPrefix(text, []byte("skew")) || bytes.HasPrefix(text, []byte("volume")))
+		r := &w.rows[i].live
+		r.Text = append(r.Text[:0], text...)
+		r.Color = render.Color{}
+		if warn {
+			r.Color = render.Warning
+		}
+	}
+}
+
+// still reports whether the readouts can be shown as laid out last: the
+// same lines (count and which are artifacts), each still fitting its row
+// (or unchanged, when laid out wrapped).
+func (w *windowState) still() bool {
+	if w.laid < 0 {
+		return true // the last layout showed no readouts
+	}
+	if w.laid != w.readout.Len() || !slices.Equal(w.laidKey, w.readoutKey) {
+		return false
+	}
+	for i := 0; i < w.laid; i++ {
+		if w.rows[i].shown && !w.rows[i].live.Still() {
+			return false
+		}
+	}
+	return true
 }
 
 // syncRules sets the Nodes window's rule choosers to the scene's rules
@@ -137,6 +175,7 @@ func ownRuleLine(m *piston.Model) string {
 // band (kit.FreeBand).
 func (v *view) Windows(ctx *debugui.Context, in *kit.Input) {
 	v.ctx, v.in = ctx, in
+	v.win.laid = -1 // no readouts until readoutRows lays them out
 	ctx.IDScope(layoutScopes[timelineRows(v.M)], v.scopedWindows)
 }
 
@@ -308,73 +347,33 @@ func (v *view) readoutsWindow(ctx *debugui.Context, r image.Rectangle) {
 
 // readoutRows shows the picked node's readout lines, artifacts in the
 // warning colour; compact keeps only the artifacts' lines (skew and
-// volume; a skewed node is the one that is not TRS-representable). Each
-// row's bounds are recorded (win.rows) for the warning text and tests.
+// volume; a skewed node is the one that is not TRS-representable). The
+// lines are live rows: their text is drawn every frame from the last
+// recompute, so B's spin changes them without laying the windows out
+// again (WindowsStill).
 func (v *view) readoutRows(ctx *debugui.Context, compact bool) {
 	w := &v.win
-	v.ctx = ctx
 	ctx.SetGridLayout([]int{-1}, nil)
 	ctx.Text(w.readoutHead)
-	w.grow(v)
-	for i := range w.readout {
+	w.laid = w.readout.Len()
+	w.laidKey = append(w.laidKey[:0], w.readoutKey...)
+	for i := 0; i < w.laid; i++ {
 		w.rows[i].shown = !compact || w.readoutKey[i]
 		if w.rows[i].shown {
-			kit.Track(ctx, &w.rows[i].at, w.rows[i].layout)
+			w.rows[i].live.Lay(ctx)
 		}
 	}
 }
 
-// readoutRow is one readout line's widget: its bounds at the last
-// update, and its layout and draw functions, made once per row so that
-// showing the readouts allocates nothing per frame.
+// readoutRow is one readout line's widget: a live row, and whether the
+// last layout showed it.
 type readoutRow struct {
-	at     image.Rectangle
-	shown  bool
-	layout func()
-	draw   func(*ebiten.Image)
+	live  kit.LiveRow
+	shown bool
 }
 
-// grow makes a readoutRow for every readout line.
-func (w *windowState) grow(v *view) {
-	for i := len(w.rows); i < len(w.readout); i++ {
-		w.rows = append(w.rows, readoutRow{
-			layout: func() { v.readoutLine(i) },
-			draw:   func(dst *ebiten.Image) { v.drawWarning(dst, i) },
-		})
-	}
-}
-
-// readoutLine lays out line i: plain text, or a warning drawn over an
-// empty widget.
-func (v *view) readoutLine(i int) {
-	w := &v.win
-	if w.readout[i].Warn {
-		v.ctx.DrawOnlyWidget(w.rows[i].draw)
-		return
-	}
-	v.ctx.Text(w.readout[i].Text)
-}
-
-// drawWarning draws readout line i in the warning colour where debugui
-// would have put its text (left, with debugui's padding, vertically
-// centred), with debugui's font at the UI scale.
-func (v *view) drawWarning(dst *ebiten.Image, i int) {
-	r, s := v.win.rows[i].at, float64(v.uiPx)
-	v.warnOp.GeoM.Reset()
-	v.warnOp.GeoM.Translate(float64(r.Min.X+uiPadding), float64(r.Min.Y)+float64(r.Dy()-uiLineHeight)/2)
-	v.warnOp.GeoM.Scale(s, s)
-	v.warnOp.ColorScale.Reset()
-	c := render.Warning
-	v.warnOp.ColorScale.Scale(c.R*c.A, c.G*c.A, c.B*c.A, c.A)
-	debugui.DrawText(dst, v.win.readout[i].Text, &v.warnOp)
-}
-
-// debugui's text padding and line height (its default style), in UI
-// units, for drawWarning.
-const (
-	uiPadding    = 5
-	uiLineHeight = 16
-)
+// readoutLines returns the readout lines as strings (for tests).
+func (w *windowState) readoutLines() []piston.ReadoutLine { return w.readout.AppendLines(nil) }
 
 func (v *view) compareWindow(ctx *debugui.Context, r image.Rectangle) {
 	m, w := v.M, &v.win
