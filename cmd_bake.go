@@ -23,7 +23,7 @@ import (
 // bakeCommand is `skewlab bake`; main.go's command table lists it.
 var bakeCommand = cli.Command{
 	Name:    "bake",
-	Summary: "write a copy of a glTF file that every engine draws the same (scale 1 nodes, shear in the meshes)",
+	Summary: "write a copy of a glTF file that every engine draws the same (scale 1 nodes, shear in the meshes); -anim: plays the same, the error stated",
 	Run:     runBake,
 }
 

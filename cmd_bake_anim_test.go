@@ -66,12 +66,7 @@ func TestBakeAnimRefusesTheArm(t *testing.T) {
 	if got, _ := os.ReadFile(old); string(got) != "an earlier copy" {
 		t.Errorf("the earlier file became %q", got)
 	}
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".") {
-			t.Errorf("left behind: %s", e.Name())
-		}
-	}
+	noTempFiles(t, dir)
 }
 
 // With -max-error 0.5 the arm is written; the printed error is the lost

@@ -56,6 +56,14 @@ func TestBakeCommand(t *testing.T) {
 		}
 	}
 	// Baking leaves no temporary file behind.
+	noTempFiles(t, dir)
+}
+
+// noTempFiles fails t when dir holds a file whose name starts with a dot:
+// a temporary file a bake left behind (it writes one beside the output
+// and renames it).
+func noTempFiles(t *testing.T, dir string) {
+	t.Helper()
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), ".") {

@@ -558,6 +558,12 @@ func TestBakeAnimBetweenSamples(t *testing.T) {
 		if math.Abs(a.Size-math.Sqrt(5)) > 1e-6 {
 			t.Errorf("fps %g: size %g, want √5", fps, a.Size)
 		}
+		// One slerp from 0 to 1 s: the samples are k/fps for k = 0..fps
+		// (the key times are on that grid), each a translation, a
+		// rotation and a scale key of G: docs/bake.md's key counts.
+		if want := 3 * (int(fps) + 1); a.Keys != want {
+			t.Errorf("fps %g: %d keys, want %d", fps, a.Keys, want)
+		}
 		t.Logf("fps %g: %d bytes, %d keys, G %.4g units (%.4g%% of √5)", fps, len(b.GLB), a.Keys, a.Errors[0].Distance, 100*a.Errors[0].Fraction)
 	}
 }

@@ -96,22 +96,8 @@ func FuzzBake(f *testing.F) {
 		if err != nil {
 			return // a world that overflows, a bad accessor only the bake reads
 		}
-		copyFile, err := Read("copy.glb", b.GLB, nil)
-		if err != nil {
-			t.Fatalf("the copy does not read: %v", err)
-		}
-		if len(copyFile.Scenes) != len(orig.Scenes) {
-			t.Fatalf("%d scenes, want %d", len(copyFile.Scenes), len(orig.Scenes))
-		}
-		for si := range copyFile.Scenes {
-			o, err := orig.Build(si)
-			if err != nil {
-				continue // a scene that does not build: skewlab bake refuses the file
-			}
-			s, err := copyFile.Build(si)
-			if err != nil {
-				t.Fatalf("the original's scene %d builds, the copy's does not: %v", si, err)
-			}
+		for _, p := range copyScenes(t, orig, b.GLB) {
+			o, s := p[0], p[1]
 			if err := sameNodes(o, s, b.Nodes, b.Expanded); err != nil {
 				t.Fatalf("scene %s: %v", s.Label, err)
 			}
@@ -176,22 +162,37 @@ func FuzzBakeAnim(f *testing.F) {
 		if !(a.Size > 0) || math.IsInf(a.Size, 0) || math.IsNaN(a.Worst) {
 			t.Fatalf("size %g, worst %g", a.Size, a.Worst)
 		}
-		copyFile, err := Read("copy.glb", b.GLB, nil)
-		if err != nil {
-			t.Fatalf("the copy does not read: %v", err)
-		}
-		if len(copyFile.Scenes) != len(orig.Scenes) {
-			t.Fatalf("%d scenes, want %d", len(copyFile.Scenes), len(orig.Scenes))
-		}
-		for si := range copyFile.Scenes {
-			if _, err := orig.Build(si); err != nil {
-				continue
-			}
-			if _, err := copyFile.Build(si); err != nil {
-				t.Fatalf("the original's scene %d builds, the copy's does not: %v", si, err)
-			}
-		}
+		copyScenes(t, orig, b.GLB)
 	})
+}
+
+// copyScenes reads a bake's copy (glb) back and returns, for every scene
+// of the original that builds, the original's and the copy's built scene.
+// It fails t when the copy does not read, holds another number of scenes,
+// or does not build a scene the original builds. A scene the original
+// does not build is skipped: skewlab bake refuses such a file.
+func copyScenes(t *testing.T, orig *File, glb []byte) [][2]*Built {
+	t.Helper()
+	copyFile, err := Read("copy.glb", glb, nil)
+	if err != nil {
+		t.Fatalf("the copy does not read: %v", err)
+	}
+	if len(copyFile.Scenes) != len(orig.Scenes) {
+		t.Fatalf("%d scenes, want %d", len(copyFile.Scenes), len(orig.Scenes))
+	}
+	var out [][2]*Built
+	for si := range copyFile.Scenes {
+		o, err := orig.Build(si)
+		if err != nil {
+			continue
+		}
+		s, err := copyFile.Build(si)
+		if err != nil {
+			t.Fatalf("the original's scene %d builds, the copy's does not: %v", si, err)
+		}
+		out = append(out, [2]*Built{o, s})
+	}
+	return out
 }
 
 // animSpan returns the longest span, in seconds, from the first to the

@@ -34,10 +34,10 @@ import path from 'node:path';
 import { Logger, NodeIO } from '@gltf-transform/core';
 import validator from 'gltf-validator';
 import { apply, mul, trs } from './mat.mjs';
+import { validate } from './validator.mjs';
 
 const TOL = 1e-5;
 const SHOWN = 4;
-const SEVERITY = ['error', 'warning', 'info', 'hint'];
 
 if (process.argv.length !== 3) {
   console.error('usage: node checks/gltf/animcheck.mjs DIR');
@@ -244,20 +244,6 @@ function measure(doc, expect, clip, index) {
     }
   }
   return { rel: worst / expect.size, where, count };
-}
-
-async function validate(bytes, uri) {
-  try {
-    const report = await validator.validateBytes(bytes, { uri, maxIssues: 0, writeTimestamp: false });
-    const is = report.issues;
-    return {
-      errors: is.numErrors, warnings: is.numWarnings,
-      messages: [...is.messages].filter((m) => m.severity <= 1).sort((a, b) => a.severity - b.severity)
-        .map((m) => `[${SEVERITY[m.severity]}] ${m.code}${m.pointer ? ' at ' + m.pointer : ''}: ${m.message}`),
-    };
-  } catch (err) {
-    return { errors: 1, warnings: 0, messages: [`[refused] ${err}`] };
-  }
 }
 
 const fmt = (x) => x.toExponential(2);

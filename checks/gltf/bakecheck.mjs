@@ -53,13 +53,13 @@ import { Logger, NodeIO } from '@gltf-transform/core';
 import { flatten } from '@gltf-transform/functions';
 import validator from 'gltf-validator';
 import { apply, mul, trs } from './mat.mjs';
+import { validate } from './validator.mjs';
 
 const TOL = 1e-5;
 const FRAME_TOL = 1e-3; // degrees: cameras' and lights' direction and up
 const FLATTEN_MIN = 1e-2;
 const FLATTEN_FIXTURE = 'rig.glb';
 const SHOWN = 4; // validator messages printed per file
-const SEVERITY = ['error', 'warning', 'info', 'hint'];
 
 if (process.argv.length !== 3) {
   console.error('usage: node checks/gltf/bakecheck.mjs DIR');
@@ -159,22 +159,6 @@ function measure(label, nodes, inScenes, expect) {
   });
   const rel = expect.size > 0 ? worst / expect.size : worst;
   return { rel, where, vertices, world };
-}
-
-// validate returns the validator's error and warning counts and messages
-// for a GLB file's bytes (uri names it).
-async function validate(bytes, uri) {
-  try {
-    const report = await validator.validateBytes(bytes, { uri, maxIssues: 0, writeTimestamp: false });
-    const is = report.issues;
-    return {
-      errors: is.numErrors, warnings: is.numWarnings,
-      messages: [...is.messages].filter((m) => m.severity <= 1).sort((a, b) => a.severity - b.severity)
-        .map((m) => `[${SEVERITY[m.severity]}] ${m.code}${m.pointer ? ' at ' + m.pointer : ''}: ${m.message}`),
-    };
-  } catch (err) {
-    return { errors: 1, warnings: 0, messages: [`[refused] ${err}`] };
-  }
 }
 
 // promises checks what the bake promises beyond vertices, on the baked
