@@ -1,6 +1,8 @@
 package modes
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 
 	"skewlab/scene"
@@ -12,34 +14,28 @@ import (
 // quaternions is within a few 1e-16 of unit length.
 const unitTol = 4e-15
 
-// worldTRS is a node's accumulated rotation q, scale s and n = |q|^2
-// under accumulate-trs (its position is in the world matrix), kept in
-// the workspace for its children (only nodes that have children write
-// one, see kargs.kids): one 64-byte record, so a child reads one
-// stream.
+// worldTRS is a node's accumulated rotation q and scale s under
+// accumulate-trs (its position is in the world matrix), kept in the
+// workspace for its children (only nodes that have children write one,
+// see kargs.kids): one 56-byte record, so a child reads one stream.
+// Writing these records is most of what accumulate-trs costs over the
+// floor at 10^6 nodes (docs/performance.md): the loop is bound by
+// memory traffic, and the records add about a tenth to the floor's.
 type worldTRS struct {
 	q mgl64.Quat
 	s mgl64.Vec3
-	n float64
 }
 
 // accumulateTRS is AccumulateTRS's update; the Mode value, its
 // formula and its source are at the end of this file.
 //
 // The rotation matrix of the world quaternion q needs 2/|q|^2 (exact for
-// a q that is not quite unit). Waiting for q and then for |q|^2 is the
-// longest chain of the update, so the factor is taken from the estimate
-// |q_parent|^2 * |q_local|^2 (the parent's n, computed exactly from its
-// own q, times the node's), which differs from |q|^2 by the product's
-// rounding only (a few 1e-16, never accumulated down the tree: each
-// node stores the exact |q|^2 for its children). Within unitTol of 1
-// the factor is taken as 2 (it then differs from 2/|q|^2 by at most
-// 4e-15 relative), decided by a branch the processor predicts, so the
-// rotation does not wait for |q|^2; within 1e-8 as 2(2 - estimate),
-// which differs from 2/|q|^2 by (|q|^2-1)^2 plus the estimate's
-// rounding, at most about 1e-15 relative, with no division; elsewhere
-// rotCols's exact 2/|q|^2. (The world quaternion is a product: its bits
-// differ from the old update's anyway, within 1e-12.)
+// a q that is not quite unit). Within unitTol of 1 the factor is taken
+// as 2 (it then differs from 2/|q|^2 by at most 4e-15 relative), decided
+// by a branch the processor predicts; within 1e-8 as 2(2 - |q|^2), which
+// differs from 2/|q|^2 by (|q|^2-1)^2, at most 1e-16 relative, with no
+// division; elsewhere rotCols's exact 2/|q|^2. (The world quaternion is a
+// product: its bits differ from the old update's anyway, within 1e-12.)
 func accumulateTRS[T layout](a *kargs, out []T, lo, hi int) {
 	st := stride[T]()
 	nodes, acc := a.nodes[:hi], a.ws.trs[:hi]
@@ -51,10 +47,12 @@ func accumulateTRS[T layout](a *kargs, out []T, lo, hi int) {
 		// stack, and the wide copies stall on the narrow stores.
 		lq := &nd.Local.Rotation
 		w, x, y, z := lq.W, lq.V[0], lq.V[1], lq.V[2]
-		if !plain(nd) && nd.HasRest() { // plain reads the node's every line: see floorKernel
+		// One test for a rest rotation, on its bits (a -0 word takes
+		// the call, which returns the node's own rotation then).
+		if math.Float64bits(nd.Rest.W)|math.Float64bits(nd.Rest.V[0])|math.Float64bits(nd.Rest.V[1])|
+			math.Float64bits(nd.Rest.V[2]) != 0 {
 			w, x, y, z = restRotation(nd)
 		}
-		est := w*w + x*x + y*y + z*z
 		// A root composes with the identity (exact: products with 0
 		// and 1), so that roots and children share one path; its
 		// position is its own.
@@ -79,24 +77,23 @@ func accumulateTRS[T layout](a *kargs, out []T, lo, hi int) {
 				out[pi][1]*t0+out[pi][st+1]*t1+out[pi][2*st+1]*t2+out[pi][3*st+1],
 				out[pi][2]*t0+out[pi][st+2]*t1+out[pi][2*st+2]*t2+out[pi][3*st+2]
 		}
-		est *= pa.n
 		aw, ax, ay, az := pa.q.W, pa.q.V[0], pa.q.V[1], pa.q.V[2]
 		w, x, y, z = aw*w-ax*x-ay*y-az*z,
 			aw*x+ax*w+ay*z-az*y,
 			aw*y-ax*z+ay*w+az*x,
 			aw*z+ax*y-ay*x+az*w
+		n := w*w + x*x + y*y + z*z
 		k := 2.0
-		if d := est - 1; d > unitTol || d < -unitTol {
-			k = 2 * (2 - est)
+		if d := n - 1; d > unitTol || d < -unitTol {
+			k = 2 * (2 - n)
 			if d > 1e-8 || d < -1e-8 {
-				k = rotFactor(w*w + x*x + y*y + z*z)
+				k = rotFactor(n)
 			}
 		}
 		parent := hasKids(kids, i)
 		if parent {
 			rec := &acc[i]
 			rec.q.W, rec.q.V[0], rec.q.V[1], rec.q.V[2] = w, x, y, z
-			rec.n = w*w + x*x + y*y + z*z
 			rec.s[0], rec.s[1], rec.s[2] = pa.s[0]*nd.Local.Scale[0], pa.s[1]*nd.Local.Scale[1], pa.s[2]*nd.Local.Scale[2]
 		}
 		xs, ys, zs := x*k, y*k, z*k
@@ -115,7 +112,7 @@ func accumulateTRS[T layout](a *kargs, out []T, lo, hi int) {
 }
 
 // identityTRS is what a root composes with.
-var identityTRS = worldTRS{q: mgl64.QuatIdent(), s: mgl64.Vec3{1, 1, 1}, n: 1}
+var identityTRS = worldTRS{q: mgl64.QuatIdent(), s: mgl64.Vec3{1, 1, 1}}
 
 // restRotation returns nd.Rotation() (Rest * Local.Rotation) as scalars
 // w, x, y, z.

@@ -329,7 +329,7 @@ func TestExactCheckCatchesWrongKernels(t *testing.T) {
 				ps := a.ws.trs[pi].s
 				s = mgl64.Vec3{ps[0] * s[0], ps[1] * s[1], ps[2] * s[2]}
 			}
-			a.ws.trs[i] = worldTRS{q, s, q.Dot(q)}
+			a.ws.trs[i] = worldTRS{q, s}
 			var r mgl64.Mat3
 			var o mgl64.Mat3x4
 			rotCols(q, &r)
