@@ -20,8 +20,12 @@ const MaxWorkers = 64
 // DefaultParallelMin is the smallest scene (in nodes) a Pool splits
 // across its workers; smaller scenes (the piston, a rig) run on the
 // calling goroutine alone, where waking a worker would cost more than it
-// saves.
-const DefaultParallelMin = 8192
+// saves. On the 2-core machine (BenchmarkFloorSizes, 4-ary tree, quiet)
+// two workers were slower than one at 10^4 nodes for every rule but
+// blender-average (the floor 1.21x, accumulate-matrices 1.78x against
+// 1.65x), even at 2x10^4 (the floor 1.02x, accumulate-trs 1.13x against
+// 1.13x) and faster from 4x10^4 (the floor 0.76x).
+const DefaultParallelMin = 16384
 
 // Pool runs world updates split across a fixed set of worker goroutines,
 // started once by NewPool and parked between updates: an update starts
@@ -110,6 +114,23 @@ func newPool(workers int, helpers bool) *Pool {
 	}
 	return p
 }
+
+// Shared returns the program's own Pool of GOMAXPROCS workers, made by
+// NewPool(0) at the first call: the one the app's views update their
+// scenes with, so that a big scene (a loaded file of 10^5 nodes) uses
+// every core and the piston stays on the calling goroutine. It is never
+// closed: its helper goroutines, parked between updates, live as long as
+// the process. Safe for concurrent use (see Pool); in the web build
+// (GOMAXPROCS 1) it has no helpers and every update is serial.
+func Shared() *Pool {
+	sharedOnce.Do(func() { shared = NewPool(0) })
+	return shared
+}
+
+var (
+	sharedOnce sync.Once
+	shared     *Pool
+)
 
 // Workers returns the number of workers an update may use, the calling
 // goroutine included (1 for a serial pool).

@@ -333,3 +333,35 @@ func TestPoolCallerTakesUnstartedShares(t *testing.T) {
 		}
 	}
 }
+
+// Shared is one pool for the process, of GOMAXPROCS workers; a scene
+// of DefaultParallelMin nodes or more goes through it to the same
+// matrices as the serial update, bit for bit, and so does the piston.
+func TestSharedPool(t *testing.T) {
+	p := Shared()
+	if Shared() != p {
+		t.Fatal("Shared returned two pools")
+	}
+	if want := min(runtime.GOMAXPROCS(0), MaxWorkers); p.Workers() != want {
+		t.Fatalf("shared pool has %d workers, want GOMAXPROCS %d", p.Workers(), want)
+	}
+	piston, err := scene.NewPreset("piston")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, nodes := range [][]scene.Node{piston.Nodes, bigNodes(t, DefaultParallelMin+1000, "4ary")} {
+		for _, m := range All {
+			want := make([]mgl64.Mat4, len(nodes))
+			var ws Workspace
+			m.World(nodes, &ws, want)
+			got := make([]mgl64.Mat4, len(nodes))
+			var pws Workspace
+			p.World(m, nodes, &pws, got)
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("%s, %d nodes, node %d: shared pool %v, serial %v", m.Name, len(nodes), i, got[i], want[i])
+				}
+			}
+		}
+	}
+}

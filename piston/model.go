@@ -556,13 +556,16 @@ func (m *Model) poseNodes(t float64) {
 // also dashed (GhostDash).
 const GhostDim = 0.5
 
+// world computes view k's world matrices under mode through the shared
+// pool (modes.Shared): a scene of DefaultParallelMin nodes or more is
+// split across the cores, the piston runs on the calling goroutine.
 func (m *Model) world(k, mode int) {
 	n := len(m.nodes)
 	if cap(m.World[k]) < n {
 		m.World[k] = make([]mgl64.Mat4, n)
 	}
 	m.World[k] = m.World[k][:n]
-	modes.All[mode].World(m.nodes, &m.ws[k], m.World[k])
+	modes.Shared().World(modes.All[mode], m.nodes, &m.ws[k], m.World[k])
 }
 
 // Reparent moves node i under newParent (-1 for a root) keeping its world

@@ -378,7 +378,7 @@ func (m *Model) wallWorlds() {
 			p.World = make([]mgl64.Mat4, n)
 		}
 		p.World = p.World[:n]
-		run.World(p.nodes, &p.ws, p.World)
+		modes.Shared().World(run, p.nodes, &p.ws, p.World)
 		p.Readout = modes.Readout{}
 		if m.Picked >= 0 && m.Picked < n {
 			p.Readout = modes.AnalyzeWorld(p.World[m.Picked], modes.WorldRotation(p.nodes, m.Picked))
