@@ -166,11 +166,12 @@ bench:
 
 # The cost lab against modes' benchmarks (docs/cost.md): skewlab cost's ns
 # per node and BenchmarkFloorSizes' at NODES (default 100000) within
-# TOLERANCE (default 0.3). Timing: a quiet machine; not part of make test.
+# TOLERANCE (default 0.3), each side the median of RUNS runs (default 3).
+# Timing: a quiet machine; not part of make test.
 NODES         ?= 100000
 TOLERANCE     ?= 0.3
 costcheck: build
-	@GO=$(GO) NODES=$(NODES) TOLERANCE=$(TOLERANCE) scripts/costcheck.sh
+	@GO=$(GO) NODES=$(NODES) TOLERANCE=$(TOLERANCE) RUNS=$(RUNS) scripts/costcheck.sh
 
 # The window's CPU use over 10 s once idle, under Xvfb (docs/performance.md,
 # "Quiet when idle"); ARGS go to the app (ARGS=-spin for comparison).

@@ -3,10 +3,14 @@
 // table `make bench` prints) at one size of the 4-ary tree: every rule on
 // one thread and on all cores, and the floor, in ns per node. It prints
 // one line per pair and exits 1 when any pair is further apart than the
-// tolerance (the larger over the smaller, minus 1), 2 for bad input. It
-// is timing: run it on a quiet machine (make costcheck), never in CI.
+// tolerance (the larger over the smaller, minus 1), 2 for bad input.
+// With -json given more than once (one file per run of skewlab cost),
+// each cost is the median over the files, as a name seen more than once
+// in the bench output (-count) is the median of its values: a burst of
+// load in one short run does not decide the check. It is timing: run it
+// on a quiet machine (make costcheck), never in CI.
 //
-//	costcheck -json cost.json -bench bench.txt [-nodes 100000] [-tolerance 0.3]
+//	costcheck -json cost.json [-json cost2.json ...] -bench bench.txt [-nodes 100000] [-tolerance 0.3]
 package main
 
 import (
@@ -31,21 +35,28 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("costcheck", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	jsonPath := fs.String("json", "", "`FILE` written by skewlab cost -format json")
+	var jsonPaths []string
+	fs.Func("json", "`FILE` written by skewlab cost -format json (more than once: the median of each cost over the files)", func(v string) error {
+		jsonPaths = append(jsonPaths, v)
+		return nil
+	})
 	benchPath := fs.String("bench", "", "`FILE` of go test -bench BenchmarkFloorSizes output")
 	nodes := fs.Int("nodes", 100_000, "the size compared (the benchmark's n=)")
 	tol := fs.Float64("tolerance", 0.3, "largest relative difference allowed: the larger over the smaller, minus 1")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *jsonPath == "" || *benchPath == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "costcheck: want -json FILE -bench FILE and nothing else")
+	if len(jsonPaths) == 0 || *benchPath == "" || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "costcheck: want -json FILE (one or more) -bench FILE and nothing else")
 		return 2
 	}
-	rep, err := readReport(*jsonPath)
-	if err != nil {
-		fmt.Fprintln(stderr, "costcheck:", err)
-		return 2
+	reps := make([]cost.Report, len(jsonPaths))
+	for i, p := range jsonPaths {
+		var err error
+		if reps[i], err = readReport(p); err != nil {
+			fmt.Fprintln(stderr, "costcheck:", err)
+			return 2
+		}
 	}
 	bf, err := os.Open(*benchPath)
 	if err != nil {
@@ -58,7 +69,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "costcheck:", err)
 		return 2
 	}
-	pairs, err := compare(rep, bench, *nodes)
+	pairs, err := compareAll(reps, bench, *nodes)
 	if err != nil {
 		fmt.Fprintln(stderr, "costcheck:", err)
 		return 2
@@ -158,6 +169,35 @@ func median(v []float64) float64 {
 		return v[h]
 	}
 	return (v[h-1] + v[h]) / 2
+}
+
+// compareAll pairs every report with the benchmarks (compare) and keeps,
+// for each pair, the median of the reports' costs. The reports must pair
+// the same costs (the same rules, measured on the same threads).
+func compareAll(reps []cost.Report, bench map[string]float64, nodes int) ([]pair, error) {
+	var out []pair
+	var costs [][]float64
+	for i, rep := range reps {
+		ps, err := compare(rep, bench, nodes)
+		if err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			out, costs = ps, make([][]float64, len(ps))
+		} else if len(ps) != len(out) {
+			return nil, fmt.Errorf("the cost reports measure different costs (%d and %d)", len(out), len(ps))
+		}
+		for k, p := range ps {
+			if p.name != out[k].name {
+				return nil, fmt.Errorf("the cost reports measure different costs (%s and %s)", out[k].name, p.name)
+			}
+			costs[k] = append(costs[k], p.cost)
+		}
+	}
+	for k := range out {
+		out[k].cost = median(costs[k])
+	}
+	return out, nil
 }
 
 // compare pairs the report's 4-ary row of nodes with the benchmarks

@@ -97,6 +97,33 @@ func TestCostcheck(t *testing.T) {
 	}
 }
 
+// Given several reports, each cost is their median: one run 3 times
+// slower among three does not fail the check, two do.
+func TestCostcheckMedianOfRuns(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		slow []float64 // every rule's one-thread cost in each report
+		code int
+		want string
+	}{
+		{"one slow run of three", []float64{40, 120, 41}, 0, "all 21 costs within 30%"},
+		{"two slow runs of three", []float64{40, 120, 125}, 1, "10 of 21 costs more than 30% apart"},
+	} {
+		args := []string{}
+		var bp string
+		for _, v := range c.slow {
+			var jp string
+			jp, bp = files(t, report(20, v, 25), benchText(20, 40, 25))
+			args = append(args, "-json", jp)
+		}
+		var out, errb bytes.Buffer
+		code := run(append(args, "-bench", bp), &out, &errb)
+		if code != c.code || !strings.Contains(out.String(), c.want) {
+			t.Errorf("%s: exit %d (want %d), output:\n%s%s", c.name, code, c.code, out.String(), errb.String())
+		}
+	}
+}
+
 // A report without the row, or bench output without a rule's
 // benchmark, is bad input (exit 2) naming what is missing.
 func TestCostcheckMissing(t *testing.T) {
