@@ -107,7 +107,10 @@ func Floor(nodes []scene.Node, out []Affine) {
 	floorTouched = touch
 }
 
-// floorTouched keeps Floor's reads of the words it ignores.
+// floorTouched keeps Floor's reads of the words it ignores: stored, never
+// read, so that the compiler keeps the loads.
+//
+//lint:ignore U1000 written only, on purpose (see above)
 var floorTouched uint64
 
 // StoredLocals writes every node's LocalAffine into locals (the first
