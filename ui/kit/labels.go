@@ -5,9 +5,28 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"skewlab/render"
 )
+
+// DrawBarAndTexts draws a lab's progress bar and its texts, the part of
+// the drift and cost labs' pictures that is not strokes: bar[0] (the
+// empty bar) filled in render.DriftBarBack, then bar[1] (the part done)
+// in render.DriftBarFill, each only when it has an area, then every
+// label with its At as the top-left corner of its text (the labs'
+// pictures place them so, not by render's anchor), through l.
+func (l *Labels) DrawBarAndTexts(dst *ebiten.Image, bar [2]image.Rectangle, labels []render.Label) {
+	for i, c := range [2]render.Color{render.DriftBarBack, render.DriftBarFill} {
+		if r := bar[i]; r.Dx() > 0 && r.Dy() > 0 {
+			vector.FillRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), c, false)
+		}
+	}
+	for i := range labels {
+		lb := &labels[i]
+		l.Text(dst, lb.Text, lb.At[0], lb.At[1], lb.Color)
+	}
+}
 
 // Labels draws text (node names, axis letters, the labs' numbers) with
 // render's text font, Go Mono at render.TextSize times the UI scale: the

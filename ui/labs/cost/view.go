@@ -7,10 +7,8 @@ import (
 	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"skewlab/cost"
-	"skewlab/render"
 	"skewlab/ui/kit"
 )
 
@@ -189,16 +187,7 @@ func costLayout(in *kit.Input) cost.Layout {
 // nothing.
 func (v *costView) Draw(screen *ebiten.Image) {
 	v.strokes.Draw(screen)
-	for i, c := range [2]render.Color{render.DriftBarBack, render.DriftBarFill} {
-		r := v.pic.Bar[i]
-		if r.Dx() > 0 && r.Dy() > 0 {
-			vector.FillRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), c, false)
-		}
-	}
-	for i := range v.pic.Labels {
-		l := &v.pic.Labels[i]
-		v.labels.Text(screen, l.Text, l.At[0], l.At[1], l.Color)
-	}
+	v.labels.DrawBarAndTexts(screen, v.pic.Bar, v.pic.Labels)
 }
 
 // Windows makes the Cost window: pause or go on, measure again, and

@@ -7,10 +7,8 @@ import (
 	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"skewlab/drift"
-	"skewlab/render"
 	"skewlab/state"
 	"skewlab/ui/kit"
 )
@@ -233,16 +231,7 @@ func clampIndex(i, n int) int { return max(0, min(n-1, i)) }
 // nothing.
 func (v *driftView) Draw(screen *ebiten.Image) {
 	v.strokes.Draw(screen)
-	for i, c := range [2]render.Color{render.DriftBarBack, render.DriftBarFill} {
-		r := v.pic.Bar[i]
-		if r.Dx() > 0 && r.Dy() > 0 {
-			vector.FillRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), c, false)
-		}
-	}
-	for i := range v.pic.Labels {
-		l := &v.pic.Labels[i]
-		v.labels.Text(screen, l.Text, l.At[0], l.At[1], l.Color)
-	}
+	v.labels.DrawBarAndTexts(screen, v.pic.Bar, v.pic.Labels)
 }
 
 // Windows makes the Drift window: speed, pause, reset, the axes and the
