@@ -212,8 +212,9 @@ type Bench struct {
 	// frame) and the caches it evicts do not count in the costs.
 	Settle time.Duration
 	// CellTime is the timed work each cost is measured over, at least
-	// (but at most maxSamples batches); 0 means 30 ms, what the window
-	// uses. The command line takes 100 ms: steadier medians on a busy
+	// (in at most maxSamples batches, longer ones when CellTime is long);
+	// 0 means 30 ms, what the window uses. The command line takes 100 ms
+	// unless its -time says otherwise: steadier medians on a busy
 	// machine, for about three times as long a run.
 	CellTime time.Duration
 }
@@ -434,7 +435,7 @@ func (b *Bench) unit() {
 			el = b.clock() - t0
 		}
 		est := max(el/time.Duration(calls), 1)
-		cr.warmed, cr.per = true, int(min(max(batchTarget/est, 1), warmCalls))
+		cr.warmed, cr.per = true, int(min(max(b.batchTime()/est, 1), warmCalls))
 		return
 	}
 	t0 := b.clock()
@@ -453,6 +454,14 @@ func (b *Bench) unit() {
 	if cr.n >= maxSamples || (cr.n >= minSamples && cr.spent >= target) {
 		b.finish(c, r)
 	}
+}
+
+// batchTime is how long a timed batch of the current cell should take:
+// batchTarget, or longer when CellTime asks for more timed work than
+// maxSamples batches of batchTarget hold (a cell then still reaches its
+// CellTime in about maxSamples batches, each the mean of more calls).
+func (b *Bench) batchTime() time.Duration {
+	return max(batchTarget, b.CellTime/(maxSamples-5))
 }
 
 // buffers grows the buffers kernel k needs for n nodes; it reports false

@@ -300,6 +300,32 @@ func TestBenchCoarseClock(t *testing.T) {
 	}
 }
 
+// A long CellTime lengthens the batches instead of their number: with a
+// clock that moves 1 ms per reading (so the warm-up reads 1 ms an
+// update) and CellTime 2 s, a batch is 2 s / (maxSamples-5) = 100 ms =
+// 100 updates; the batches stay at most maxSamples.
+func TestBenchLongCellTime(t *testing.T) {
+	b, err := NewBench(Config{Sizes: []int{10}, Shapes: []string{"4ary"}, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	readings := 0
+	b.clock = func() time.Duration { readings++; return time.Duration(readings) * time.Millisecond }
+	b.CellTime = 2 * time.Second
+	for !b.cur.warmed {
+		b.Step(0)
+	}
+	if b.cur.per != 100 {
+		t.Fatalf("a batch of %d updates, want 2 s / 20 / 1 ms = 100", b.cur.per)
+	}
+	for b.next == 0 {
+		b.Step(0)
+	}
+	if m := b.rows[0].Floor; m.Samples > maxSamples || m.Calls != 100*m.Samples {
+		t.Errorf("the floor took %d batches of %d updates in all, want at most %d of 100", m.Samples, m.Calls, maxSamples)
+	}
+}
+
 // A rehearsal measures the floors and every rule on the first shape's
 // smallest size first and forgets it: the plan is that much longer, it
 // says "warm-up" meanwhile, and the costs are those of the plan alone.

@@ -22,8 +22,12 @@ var Command = cli.Command{
 }
 
 // CommandCellTime is the timed work behind each cost of `skewlab cost`
-// (Bench.CellTime).
-const CommandCellTime = 100 * time.Millisecond
+// (Bench.CellTime) unless -time sets it, from MinCellTime to MaxCellTime.
+const (
+	CommandCellTime = 100 * time.Millisecond
+	MinCellTime     = 10 * time.Millisecond
+	MaxCellTime     = time.Minute
+)
 
 // runCommand implements `skewlab cost`: it measures the Bench of the
 // flags to the end, with no display, and writes it as text, Markdown, CSV
@@ -31,7 +35,7 @@ const CommandCellTime = 100 * time.Millisecond
 func runCommand(args []string, stdout, stderr io.Writer) int {
 	cfg := DefaultConfig()
 	format := "text"
-	fs := cli.NewFlagSet("cost", "skewlab cost [-sizes N,N,...] [-shapes 4ary,chain] [-workers N] [-format text|markdown|csv|json]")
+	fs := cli.NewFlagSet("cost", "skewlab cost [-sizes N,N,...] [-shapes 4ary,chain] [-workers N] [-time D] [-format text|markdown|csv|json]")
 	fs.Func("sizes", fmt.Sprintf("node counts to measure, comma-separated whole numbers (1000 or 1e3), each %d to %d (default 1e3,1e4,1e5,1e6)", MinNodes, MaxNodes), func(s string) error {
 		v, err := ParseSizes(s)
 		cfg.Sizes = v
@@ -43,6 +47,15 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 		return err
 	})
 	cli.IntVar(fs, &cfg.Workers, "workers", "threads of the all-cores column: 0 for all (GOMAXPROCS), 1 for one thread only")
+	cellTime := CommandCellTime
+	fs.Func("time", fmt.Sprintf("timed work behind each cost, a Go duration from %v to %v (default %v; 1s matches go test -bench)", MinCellTime, MaxCellTime, CommandCellTime), func(v string) error {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < MinCellTime || d > MaxCellTime {
+			return fmt.Errorf("%q is not a duration from %v to %v (such as 100ms or 1s)", v, MinCellTime, MaxCellTime)
+		}
+		cellTime = d
+		return nil
+	})
 	fs.StringVar(&format, "format", format, "output format: text, markdown, csv or json")
 	if code := cli.ParseFlags(fs, args, stdout, stderr); code >= 0 {
 		return code
@@ -54,7 +67,7 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return commandUsage(stderr, err.Error())
 	}
-	b.CellTime = CommandCellTime
+	b.CellTime = cellTime
 	for b.Step(time.Second) {
 	}
 	b.Close()

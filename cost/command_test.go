@@ -144,6 +144,9 @@ func TestCostBadCommandLines(t *testing.T) {
 		{[]string{"-workers", "-1"}, "workers"},
 		{[]string{"-workers", "x"}, "workers"},
 		{[]string{"-format", "yaml"}, `unknown -format "yaml"`},
+		{[]string{"-time", "5ms"}, "from 10ms to 1m0s"},
+		{[]string{"-time", "2m"}, "from 10ms to 1m0s"},
+		{[]string{"-time", "soon"}, `"soon"`},
 		{[]string{"stray"}, `unexpected argument "stray"`},
 		{[]string{"-nope"}, "nope"},
 	} {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The cost lab's numbers against modes' benchmarks (docs/cost.md, "Checked
-# against make bench"): `skewlab cost -format json` on the 4-ary tree of
+# against make bench"): `skewlab cost -time 1s -format json` (1 s of timed
+# work per cost, as go test -bench gives each benchmark) on the 4-ary tree of
 # NODES nodes (default 100000; the benchmark has 1000, 10000 and 100000),
 # then `go test -bench BenchmarkFloorSizes/n=NODES` (the floor table of
 # `make bench`), each RUNS times (default 3; each side's cost is the median
@@ -24,8 +25,8 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 jsons=()
 for i in $(seq "$runs"); do
-  echo "costcheck: skewlab cost -sizes $nodes -shapes 4ary -format json, run $i of $runs" >&2
-  ./skewlab cost -sizes "$nodes" -shapes 4ary -format json >"$tmp/cost$i.json"
+  echo "costcheck: skewlab cost -sizes $nodes -shapes 4ary -time 1s -format json, run $i of $runs" >&2
+  ./skewlab cost -sizes "$nodes" -shapes 4ary -time 1s -format json >"$tmp/cost$i.json"
   jsons+=(-json "$tmp/cost$i.json")
 done
 echo "costcheck: go test -bench BenchmarkFloorSizes/n=$nodes -count $runs ./modes/" >&2
