@@ -166,7 +166,7 @@ bench:
 
 # The cost lab against modes' benchmarks (docs/cost.md): skewlab cost's ns
 # per node and BenchmarkFloorSizes' at NODES (default 100000) within
-# TOLERANCE (default 0.3), each side the median of RUNS runs (default 3).
+# TOLERANCE (default 0.3), each side the least of RUNS runs.
 # Timing: a quiet machine; not part of make test.
 NODES         ?= 100000
 TOLERANCE     ?= 0.3

@@ -4,8 +4,9 @@
 # work per cost, as go test -bench gives each benchmark) on the 4-ary tree of
 # NODES nodes (default 100000; the benchmark has 1000, 10000 and 100000),
 # then `go test -bench BenchmarkFloorSizes/n=NODES` (the floor table of
-# `make bench`), each RUNS times (default 3; each side's cost is the median
-# of its runs, so one burst of load on the machine does not decide), then
+# `make bench`), each RUNS times (default 3; each side's cost is the least
+# over its runs: load only slows an update, so the fastest run is the
+# least disturbed, and one burst of load does not decide), then
 # scripts/costcheck compares every rule on one thread and on all cores,
 # and the floor, in ns per node: exit 1 when any pair is more than
 # TOLERANCE apart (default 0.3, the 30%).

@@ -5,9 +5,11 @@
 // one line per pair and exits 1 when any pair is further apart than the
 // tolerance (the larger over the smaller, minus 1), 2 for bad input.
 // With -json given more than once (one file per run of skewlab cost),
-// each cost is the median over the files, as a name seen more than once
-// in the bench output (-count) is the median of its values: a burst of
-// load in one short run does not decide the check. It is timing: run it
+// each cost is the least over the files, as a name seen more than once
+// in the bench output (-count) keeps the least of its values: load on
+// the machine only ever slows an update down, so each side's fastest run
+// is its least disturbed one, and a burst of load in one run does not
+// decide the check. It is timing: run it
 // on a quiet machine (make costcheck), never in CI.
 //
 //	costcheck -json cost.json [-json cost2.json ...] -bench bench.txt [-nodes 100000] [-tolerance 0.3]
@@ -22,6 +24,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,7 +39,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("costcheck", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var jsonPaths []string
-	fs.Func("json", "`FILE` written by skewlab cost -format json (more than once: the median of each cost over the files)", func(v string) error {
+	fs.Func("json", "`FILE` written by skewlab cost -format json (more than once: the least of each cost over the files)", func(v string) error {
 		jsonPaths = append(jsonPaths, v)
 		return nil
 	})
@@ -122,7 +125,7 @@ func readReport(path string) (cost.Report, error) {
 
 // readBench reads go test -bench output into ns per node by benchmark
 // name (without the -GOMAXPROCS suffix): the ns/node metric of each
-// line. A name seen twice (-count) keeps the median of its values.
+// line. A name seen twice (-count) keeps the least of its values.
 func readBench(r io.Reader) (map[string]float64, error) {
 	all := map[string][]float64{}
 	sc := bufio.NewScanner(r)
@@ -153,26 +156,13 @@ func readBench(r io.Reader) (map[string]float64, error) {
 	}
 	out := map[string]float64{}
 	for k, vs := range all {
-		out[k] = median(vs)
+		out[k] = slices.Min(vs)
 	}
 	return out, nil
 }
 
-func median(v []float64) float64 {
-	for i := 1; i < len(v); i++ {
-		for j := i; j > 0 && v[j] < v[j-1]; j-- {
-			v[j], v[j-1] = v[j-1], v[j]
-		}
-	}
-	h := len(v) / 2
-	if len(v)%2 == 1 {
-		return v[h]
-	}
-	return (v[h-1] + v[h]) / 2
-}
-
 // compareAll pairs every report with the benchmarks (compare) and keeps,
-// for each pair, the median of the reports' costs. The reports must pair
+// for each pair, the least of the reports' costs. The reports must pair
 // the same costs (the same rules, measured on the same threads).
 func compareAll(reps []cost.Report, bench map[string]float64, nodes int) ([]pair, error) {
 	var out []pair
@@ -195,7 +185,7 @@ func compareAll(reps []cost.Report, bench map[string]float64, nodes int) ([]pair
 		}
 	}
 	for k := range out {
-		out[k].cost = median(costs[k])
+		out[k].cost = slices.Min(costs[k])
 	}
 	return out, nil
 }
