@@ -22,12 +22,14 @@ func Figure(st state.State, w, h int) ([]render.Segment, []render.Label, error) 
 	if shape == "" {
 		shape = Shapes[0]
 	}
-	return figure(Config{Sizes: DefaultSizes, Shapes: []string{shape}}, w, h)
+	return figure(Config{Sizes: DefaultSizes, Shapes: []string{shape}}, CommandCellTime, w, h)
 }
 
-// figure measures c to the end and draws it at w by h pixels (Figure's
-// work, for any Config).
-func figure(c Config, w, h int) ([]render.Segment, []render.Label, error) {
+// figure measures c to the end, each cost over cellTime of timed work (0:
+// the window's), and draws it at w by h pixels (Figure's work, for any
+// Config). A figure is measured as the command measures, not as the
+// window does: it is kept, so its curves should be as steady.
+func figure(c Config, cellTime time.Duration, w, h int) ([]render.Segment, []render.Label, error) {
 	if w < 1 || h < 1 {
 		return nil, nil, errors.New("the cost figure needs a size of at least 1 by 1 pixels")
 	}
@@ -35,7 +37,7 @@ func figure(c Config, w, h int) ([]render.Segment, []render.Label, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("the cost figure: %w", err)
 	}
-	m.Budget = time.Second
+	m.Budget, m.Bench.CellTime = time.Second, cellTime
 	for m.Tick() {
 	}
 	m.Bench.Close()

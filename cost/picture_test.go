@@ -181,7 +181,7 @@ func TestPictureBuildAllocatesNothing(t *testing.T) {
 // The figure is the lab's picture measured to the end, of the hierarchy
 // the state names; a bad size or hierarchy is an error.
 func TestFigure(t *testing.T) {
-	segs, labels, err := figure(Config{Sizes: []int{10, 100}, Shapes: []string{"chain"}, Workers: 1}, 1280, 720)
+	segs, labels, err := figure(Config{Sizes: []int{10, 100}, Shapes: []string{"chain"}, Workers: 1}, 0, 1280, 720)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ func TestFigure(t *testing.T) {
 	if len(segs) < 50 || !has(text, "ns per node, chain") || !has(text, "done: every cost measured") {
 		t.Errorf("%d segments, text %q", len(segs), text)
 	}
-	if _, _, err := figure(Config{Sizes: []int{10}, Shapes: []string{"chain"}}, 0, 10); err == nil {
+	if _, _, err := figure(Config{Sizes: []int{10}, Shapes: []string{"chain"}}, 0, 0, 10); err == nil {
 		t.Error("a 0x10 figure")
 	}
 	st := state.Default()
