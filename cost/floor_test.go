@@ -1,9 +1,11 @@
 package cost
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -125,5 +127,38 @@ func TestFloorBoundsAndAllocs(t *testing.T) {
 	StoredLocals(nodes, locals)
 	if a := testing.AllocsPerRun(20, func() { Floor(nodes, long); StoredFloor(nodes, locals, out) }); a != 0 {
 		t.Errorf("%v allocations per floor update, want 0", a)
+	}
+}
+
+// BenchmarkTRSOverStored measures seed 004's claim the way modes'
+// benchmarks measure against the floor: each iteration times Floor (the
+// local built from TRS) and then StoredFloor (the local read from stored
+// matrices) on the same 4-ary tree, and x-stored is the median of the
+// per-iteration ratios, so load on the machine moves both sides of a
+// ratio alike. The seed says "about 12 % more expensive" (1.12).
+func BenchmarkTRSOverStored(b *testing.B) {
+	for _, n := range []int{1_000, 100_000, 1_000_000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			nodes, err := bigscene.Nodes(n, "4ary")
+			if err != nil {
+				b.Fatal(err)
+			}
+			locals, out := make([]Affine, n), make([]Affine, n)
+			StoredLocals(nodes, locals)
+			Floor(nodes, out)
+			StoredFloor(nodes, locals, out)
+			ratio := make([]float64, 0, b.N)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				t0 := time.Now()
+				Floor(nodes, out)
+				t1 := time.Now()
+				StoredFloor(nodes, locals, out)
+				ratio = append(ratio, float64(t1.Sub(t0))/float64(time.Since(t1)))
+			}
+			b.StopTimer()
+			b.ReportMetric(median(ratio), "x-stored")
+		})
 	}
 }
