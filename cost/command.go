@@ -48,7 +48,7 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	})
 	cli.IntVar(fs, &cfg.Workers, "workers", "threads of the all-cores column: 0 for all (GOMAXPROCS), 1 for one thread only")
 	cellTime := CommandCellTime
-	fs.Func("time", fmt.Sprintf("timed work behind each cost, a Go duration from %v to %v (default %v; 1s matches go test -bench)", MinCellTime, MaxCellTime, CommandCellTime), func(v string) error {
+	fs.Func("time", fmt.Sprintf("timed work behind each cost, a Go duration from %v to %v (default %v; 1s is what go test gives a benchmark)", MinCellTime, MaxCellTime, CommandCellTime), func(v string) error {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < MinCellTime || d > MaxCellTime {
 			return fmt.Errorf("%q is not a duration from %v to %v (such as 100ms or 1s)", v, MinCellTime, MaxCellTime)
