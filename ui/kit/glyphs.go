@@ -51,6 +51,8 @@ type Glyphs struct {
 	is         []uint32
 	op         ebiten.DrawTrianglesOptions
 	scratchRGB *image.RGBA
+	scratchPix []byte     // a glyph's pixels packed for WritePixels (as large as scratchRGB's)
+	glyphRGB   image.RGBA // the glyph's corner of scratchRGB, where the face draws it
 }
 
 // runeInfo is what the layout needs of a rune: its advance and, when it
@@ -69,10 +71,16 @@ type glyphKey struct {
 	sx, sy fixed.Int26_6
 }
 
+// glyphSlots is the glyph rasterisations the atlas's index holds before
+// its map grows: printable ASCII at every subpixel offset of a small face
+// (95 x 8) and more, so that the index does not grow in the frames after
+// the first.
+const glyphSlots = 2048
+
 // NewGlyphs returns a Glyphs for face (which it keeps; not used
 // concurrently elsewhere).
 func NewGlyphs(face font.Face) *Glyphs {
-	g := &Glyphs{face: face, info: map[rune]runeInfo{}, kern: map[[2]rune]fixed.Int26_6{}, slots: map[glyphKey]image.Rectangle{}}
+	g := &Glyphs{face: face, info: map[rune]runeInfo{}, kern: map[[2]rune]fixed.Int26_6{}, slots: make(map[glyphKey]image.Rectangle, glyphSlots)}
 	m := face.Metrics()
 	g.ascent = m.Ascent
 	// ebiten's glyph variations by line height (text.glyphVariationCount):
@@ -367,16 +375,22 @@ func (g *Glyphs) slot(r rune, sx, sy fixed.Int26_6, ri runeInfo) image.Rectangle
 	rect := image.Rect(g.cx, g.cy, g.cx+w, g.cy+h)
 	g.cx += w + 1
 	g.shelf = max(g.shelf, h)
+	// The scratch image and the packed pixels are kept and grow only for
+	// a glyph larger than any before (at least 64 by 64): a new glyph in
+	// a later frame (a moving label meets a new subpixel offset) then
+	// allocates nothing but the slot's map entry.
 	if g.scratchRGB == nil || g.scratchRGB.Rect.Dx() < w || g.scratchRGB.Rect.Dy() < h {
 		g.scratchRGB = image.NewRGBA(image.Rect(0, 0, max(w, 64), max(h, 64)))
+		g.scratchPix = make([]byte, len(g.scratchRGB.Pix))
 	}
-	rgba := g.scratchRGB.SubImage(image.Rect(0, 0, w, h)).(*image.RGBA)
+	g.glyphRGB = image.RGBA{Pix: g.scratchRGB.Pix, Stride: g.scratchRGB.Stride, Rect: image.Rect(0, 0, w, h)}
 	clear(g.scratchRGB.Pix)
-	d := font.Drawer{Dst: rgba, Src: image.White, Face: g.face, Dot: fixed.Point26_6{X: -ri.min.X + sx, Y: -ri.min.Y + sy}}
-	d.DrawString(string(r))
-	pix := make([]byte, 4*w*h)
+	d := font.Drawer{Dst: &g.glyphRGB, Src: image.White, Face: g.face, Dot: fixed.Point26_6{X: -ri.min.X + sx, Y: -ri.min.Y + sy}}
+	var one [utf8.UTFMax]byte
+	d.DrawBytes(one[:utf8.EncodeRune(one[:], r)])
+	pix := g.scratchPix[:4*w*h]
 	for y := 0; y < h; y++ {
-		copy(pix[4*w*y:4*w*(y+1)], rgba.Pix[y*rgba.Stride:y*rgba.Stride+4*w])
+		copy(pix[4*w*y:4*w*(y+1)], g.glyphRGB.Pix[y*g.glyphRGB.Stride:y*g.glyphRGB.Stride+4*w])
 	}
 	g.atlas.SubImage(rect).(*ebiten.Image).WritePixels(pix)
 	g.slots[k] = rect
