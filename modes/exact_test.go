@@ -178,21 +178,9 @@ func exactScenes(t testing.TB) map[string][][]scene.Node {
 	// TestPerNodeFastMatchesReference's: per-node rules, zero scales on
 	// odd trials (blender-average left out of those, see there).
 	rng = rand.New(rand.NewPCG(5, 5))
-	rules := scene.Rules()
 	for trial := 0; trial < 60; trial++ {
-		nodes := randomScene(rng, 25, false)
 		zero := trial%2 == 1
-		for i := range nodes {
-			if rng.IntN(2) == 0 {
-				nodes[i].Rule = rules[rng.IntN(len(rules))]
-				if zero && nodes[i].Rule == scene.RuleBlenderAverage {
-					nodes[i].Rule = scene.RuleMayaSSC
-				}
-			}
-			if zero && rng.IntN(8) == 0 {
-				nodes[i].Local.Scale[rng.IntN(3)] = 0
-			}
-		}
+		nodes := perNodeScene(rng, zero)
 		key := "per-node"
 		if zero {
 			key = "per-node, zero scales"
@@ -202,6 +190,7 @@ func exactScenes(t testing.TB) map[string][][]scene.Node {
 	// Rest rotations and residual shears (glTF bones and matrices), with
 	// per-node rules: the kernels' remaining branches.
 	rng = rand.New(rand.NewPCG(9, 9))
+	rules := scene.Rules()
 	for trial := 0; trial < 40; trial++ {
 		nodes := randomScene(rng, 25, false)
 		for i := range nodes {

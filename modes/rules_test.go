@@ -348,25 +348,36 @@ func TestOrthoYThreshold(t *testing.T) {
 // every matrix-based global mode. Scenes with a zero scale leave
 // blender-average out: below a singular parent its cube root of
 // |det P3| is the cube root of rounding noise (about 1e-6 for noise of
+
+// perNodeScene returns a random scene of 25 nodes (randomScene) in which
+// about half the nodes follow a rule of their own; with zero, about one
+// node in eight also has a zero scale on one axis, and blender-average
+// (undefined there, see TestPerNodeFastMatchesReference) is replaced by
+// maya-ssc.
+func perNodeScene(rng *rand.Rand, zero bool) []scene.Node {
+	rules := scene.Rules()
+	nodes := randomScene(rng, 25, false)
+	for i := range nodes {
+		if rng.IntN(2) == 0 {
+			nodes[i].Rule = rules[rng.IntN(len(rules))]
+			if zero && nodes[i].Rule == scene.RuleBlenderAverage {
+				nodes[i].Rule = scene.RuleMayaSSC
+			}
+		}
+		if zero && rng.IntN(8) == 0 {
+			nodes[i].Local.Scale[rng.IntN(3)] = 0
+		}
+	}
+	return nodes
+}
+
 // 1e-18), which two correct summation orders do not share.
 func TestPerNodeFastMatchesReference(t *testing.T) {
 	const tol = 1e-9
 	rng := rand.New(rand.NewPCG(5, 5))
-	rules := scene.Rules()
 	for trial := 0; trial < 60; trial++ {
-		nodes := randomScene(rng, 25, false)
 		zero := trial%2 == 1
-		for i := range nodes {
-			if rng.IntN(2) == 0 {
-				nodes[i].Rule = rules[rng.IntN(len(rules))]
-				if zero && nodes[i].Rule == scene.RuleBlenderAverage {
-					nodes[i].Rule = scene.RuleMayaSSC
-				}
-			}
-			if zero && rng.IntN(8) == 0 {
-				nodes[i].Local.Scale[rng.IntN(3)] = 0
-			}
-		}
+		nodes := perNodeScene(rng, zero)
 		for _, m := range All {
 			if !m.PerNode() || zero && m.Rule == scene.RuleBlenderAverage {
 				continue
