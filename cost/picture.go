@@ -130,7 +130,7 @@ func (p *Picture) Build(m *Model, lay Layout) {
 	p.CharW, p.LineH = CharWidth()*s, LinePitch*s
 	cw, lh := p.CharW, p.LineH
 	p.Segments = p.Segments[:0]
-	p.text.reset(cw)
+	p.text.Reset(cw)
 	p.NS, p.FPS, p.Legend, p.Claims = image.Rectangle{}, image.Rectangle{}, false, 0
 	x0, x1 := lay.Left+6*s, lay.W-6*s
 	y := 4 * s
@@ -205,7 +205,7 @@ func (p *Picture) Build(m *Model, lay Layout) {
 	if !(plot && legend && withClaims) {
 		p.note(x0, bottom-lh, x1-x0, plot, legend, lay.UI)
 	}
-	p.Labels = append(p.Labels[:0], p.text.labels...)
+	p.Labels = append(p.Labels[:0], p.text.Labels...)
 }
 
 // noRoom are the note's wordings, longest first, for what was left out.
@@ -232,7 +232,7 @@ func (p *Picture) note(x, y, w float64, plot, legend, ui bool) {
 			continue
 		}
 		if float64(len(n))*p.CharW <= w {
-			p.text.str(x, y, n, render.LabelGrey)
+			p.text.Str(x, y, n, render.LabelGrey)
 			return
 		}
 	}
@@ -245,29 +245,29 @@ func (p *Picture) status(m *Model, x, y, w float64) {
 	t := &p.text
 	b := m.Bench
 	chars := int(w / p.CharW)
-	a, done := len(t.buf), len(doneText)
+	a, done := len(t.Buf), len(doneText)
 	if b.Done() {
 		// The fixed words as one label (a page's test reads it whole),
 		// the time and the hint after it.
-		t.str(x, y, doneText, render.White)
-		t.begin(x+float64(done)*p.CharW, y, render.White)
+		t.Str(x, y, doneText, render.White)
+		t.Begin(x+float64(done)*p.CharW, y, render.White)
 		a -= done
 	} else {
-		t.begin(x, y, render.White)
+		t.Begin(x, y, render.White)
 	}
-	room := func(n int) bool { return len(t.buf)-a+n <= chars }
+	room := func(n int) bool { return len(t.Buf)-a+n <= chars }
 	switch {
 	case b.Done():
 		if m.Took > 0 && room(len(" in 999 s")) {
 			t.s(" in ")
-			t.buf = render.AppendFixed(t.buf, m.Took.Seconds(), 0, 0)
+			t.Buf = render.AppendFixed(t.Buf, m.Took.Seconds(), 0, 0)
 			t.s(" s")
 		}
 		if p.ui && room(len(doneHint)) {
 			t.s(doneHint)
 		}
 	default:
-		t.buf = render.AppendFixed(t.buf, 100*b.Progress(), 0, 0)
+		t.Buf = render.AppendFixed(t.Buf, 100*b.Progress(), 0, 0)
 		t.s(" %")
 		if m.Paused {
 			t.s("  paused")
@@ -294,26 +294,26 @@ func (p *Picture) status(m *Model, x, y, w float64) {
 			}
 		}
 	}
-	t.end()
+	t.End()
 	y += p.LineH
 	if n := b.AllCores(); n > 0 {
-		t.begin(x, y, render.LabelGrey)
-		a := len(t.buf)
+		t.Begin(x, y, render.LabelGrey)
+		a := len(t.Buf)
 		t.s("all cores: ")
 		t.frames(n)
 		t.s(" threads")
-		if len(t.buf)-a+len(poolNote) <= chars {
+		if len(t.Buf)-a+len(poolNote) <= chars {
 			t.s(poolNote)
 		}
-		t.end()
+		t.End()
 		return
 	}
 	reason := OneThreadReason(0)
 	if float64(len(oneThread)+len(reason))*p.CharW <= w {
-		t.str(x, y, oneThread, render.Warning)
-		t.str(x+float64(len(oneThread))*p.CharW, y, reason, render.Warning)
+		t.Str(x, y, oneThread, render.Warning)
+		t.Str(x+float64(len(oneThread))*p.CharW, y, reason, render.Warning)
 	} else if float64(len(oneThread))*p.CharW <= w {
-		t.str(x, y, oneThread[:len(oneThread)-2], render.Warning)
+		t.Str(x, y, oneThread[:len(oneThread)-2], render.Warning)
 	}
 }
 
@@ -361,14 +361,14 @@ func (p *Picture) legend(m *Model, x, y float64, numbers bool) {
 	if numbers && r != nil {
 		// "ns/node at 100k" over the names, "1 thr" and "all" over their
 		// numbers, right-aligned.
-		t.begin(nx, y, render.DriftAxis)
+		t.Begin(nx, y, render.DriftAxis)
 		t.s("ns/node at ")
-		t.buf = render.AppendCompact(t.buf, float64(r.Nodes))
-		t.end()
-		t.str(nx+(legendName+1)*cw, y, "1 thr", render.DriftAxis)
-		t.str(nx+(legendName+10)*cw, y, "all", render.DriftAxis)
+		t.Buf = render.AppendCompact(t.Buf, float64(r.Nodes))
+		t.End()
+		t.Str(nx+(legendName+1)*cw, y, "1 thr", render.DriftAxis)
+		t.Str(nx+(legendName+10)*cw, y, "all", render.DriftAxis)
 	} else {
-		t.str(nx, y, "rules", render.DriftAxis)
+		t.Str(nx, y, "rules", render.DriftAxis)
 	}
 	line := func(i int, c render.Color, dash bool, name string, one, all float64) {
 		ly := y + float64(i)*lh
@@ -377,12 +377,12 @@ func (p *Picture) legend(m *Model, x, y float64, numbers bool) {
 		} else {
 			p.Segments = segment(p.Segments, x, ly+lh/2, x+14*s, ly+lh/2, c, 2*s)
 		}
-		t.str(nx, ly, name, c)
+		t.Str(nx, ly, name, c)
 		if numbers && r != nil {
-			t.begin(nx+legendName*cw, ly, c)
-			t.buf = render.AppendFixed(t.buf, one, 6, 1)
-			t.buf = render.AppendFixed(t.buf, all, 7, 1)
-			t.end()
+			t.Begin(nx+legendName*cw, ly, c)
+			t.Buf = render.AppendFixed(t.Buf, one, 6, 1)
+			t.Buf = render.AppendFixed(t.Buf, all, 7, 1)
+			t.End()
 		}
 	}
 	nan := math.NaN()
@@ -412,7 +412,7 @@ func (p *Picture) legend(m *Model, x, y float64, numbers bool) {
 		} else {
 			p.Segments = segment(p.Segments, x, ly+lh/2, x+14*s, ly+lh/2, st.c, 2*s)
 		}
-		t.str(nx, ly, st.s, st.c)
+		t.Str(nx, ly, st.s, st.c)
 	}
 }
 
@@ -504,14 +504,14 @@ func (p *Picture) axes(pl *logPlot, title string) {
 	t := &p.text
 	cw, lh, s := p.CharW, p.LineH, p.s
 	x0, y0, x1, y1 := pl.X, pl.Y, pl.X+pl.W, pl.Y+pl.H
-	t.str(x0-tickChars*cw, y0-1.5*lh-4*s, title, render.White)
+	t.Str(x0-tickChars*cw, y0-1.5*lh-4*s, title, render.White)
 	ky := max(1, int(math.Ceil(lh/(pl.H/(pl.yhi-pl.ylo)))))
 	for e := pl.ylo; e <= pl.yhi+0.5; e++ {
 		yy := pl.py(math.Pow(10, e))
 		p.Segments = segment(p.Segments, x0, yy, x1, yy, render.DriftGrid, s)
 		if int(e-pl.ylo)%ky == 0 {
 			n := decadeName(int(e))
-			t.str(x0-cw*float64(len(n)+1), yy-lh/2, n, render.DriftAxis)
+			t.Str(x0-cw*float64(len(n)+1), yy-lh/2, n, render.DriftAxis)
 		}
 	}
 	kx := max(1, int(math.Ceil(5*cw/(pl.W/(pl.xhi-pl.xlo)))))
@@ -520,10 +520,10 @@ func (p *Picture) axes(pl *logPlot, title string) {
 		p.Segments = segment(p.Segments, xx, y0, xx, y1, render.DriftGrid, s)
 		if int(e-pl.xlo)%kx == 0 {
 			n := decadeName(int(e))
-			t.str(xx-cw*float64(len(n))/2, y1+lh/2+2*s, n, render.DriftAxis) // under the lowest value label's half
+			t.Str(xx-cw*float64(len(n))/2, y1+lh/2+2*s, n, render.DriftAxis) // under the lowest value label's half
 		}
 	}
-	t.str(x1-cw*5, y1+lh/2+2*s+lh, "nodes", render.DriftAxis)
+	t.Str(x1-cw*5, y1+lh/2+2*s+lh, "nodes", render.DriftAxis)
 	p.Segments = segment(p.Segments, x0, y0, x0, y1, render.DriftAxis, s)
 	p.Segments = segment(p.Segments, x0, y1, x1, y1, render.DriftAxis, s)
 }
@@ -663,7 +663,7 @@ func (p *Picture) claimTags(m *Model) {
 		if tx+3*p.CharW > pl.X+pl.W {
 			tx = tg.x - 7*s - 3*p.CharW
 		}
-		p.text.str(tx, tg.ty, tagNames[i], render.CostClaim)
+		p.text.Str(tx, tg.ty, tagNames[i], render.CostClaim)
 	}
 }
 
@@ -687,12 +687,12 @@ func (p *Picture) claims(m *Model, x, y, w float64) {
 			if float64(n)*p.CharW > w {
 				continue
 			}
-			t.str(x, ly, l[0], render.CostClaim)
-			t.begin(x+float64(len(l[0]))*p.CharW, ly, render.White)
-			t.buf = appendRatio(t.buf, c, ratio)
-			t.end()
+			t.Str(x, ly, l[0], render.CostClaim)
+			t.Begin(x+float64(len(l[0]))*p.CharW, ly, render.White)
+			t.Buf = appendRatio(t.Buf, c, ratio)
+			t.End()
 			if l[1] != "" {
-				t.str(x+float64(len(l[0])+ratioChars(c, ratio))*p.CharW, ly, l[1], render.CostClaim)
+				t.Str(x+float64(len(l[0])+ratioChars(c, ratio))*p.CharW, ly, l[1], render.CostClaim)
 			}
 			p.Claims++
 			break

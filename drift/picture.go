@@ -169,7 +169,7 @@ func (p *Picture) Build(m *Model, lay Layout) {
 		p.note(lowX+6*s, bottom-p.LineH, w-12*s-lowX, plot, table)
 	}
 	p.Segments = append(append(p.Segments[:0], p.boxes...), pl.Segments...)
-	p.Labels = append(append(p.Labels[:0], pl.Labels...), p.text.labels...)
+	p.Labels = append(append(p.Labels[:0], pl.Labels...), p.text.Labels...)
 	p.PlotLabels = len(pl.Labels)
 }
 
@@ -419,12 +419,12 @@ func (p *Picture) status(m *Model, x, y, w, s float64) {
 	t := &p.text
 	chars := int(w / p.CharW)
 	t.begin(x, y, render.White)
-	a := len(t.buf)
+	a := len(t.Buf)
 	t.s("frame ")
 	t.frames(m.Lab.Frame())
 	t.s(" / ")
 	t.frames(m.TargetFrames())
-	room := func(n int) bool { return len(t.buf)-a+n <= chars }
+	room := func(n int) bool { return len(t.Buf)-a+n <= chars }
 	switch {
 	case m.Done():
 		t.s("   target reached")

@@ -118,7 +118,7 @@ func (p *Plot) Build(lab *Lab, logX, logY bool) {
 	}
 	p.legendCount = p.legendLines(lab)
 	p.legend(lab)
-	p.Labels = p.text.labels
+	p.Labels = p.text.Labels
 }
 
 // scales picks the axis ranges: frames up to a 1-2-5 value above the
@@ -212,10 +212,10 @@ func (p *Plot) axes() {
 			if i%k != 0 {
 				continue
 			}
-			a := len(t.buf)
+			a := len(t.Buf)
 			t.g(v, 3)
-			n := len(t.buf) - a
-			t.buf = t.buf[:a]
+			n := len(t.Buf) - a
+			t.Buf = t.Buf[:a]
 			t.begin(x0-p.CharW*float64(n+1), y-p.LineH/2, render.DriftAxis)
 			t.g(v, 3)
 			t.end()
@@ -246,7 +246,7 @@ func (p *Plot) axes() {
 				continue
 			}
 			t.begin(x-p.CharW, y1+4*p.Scale, render.DriftAxis)
-			t.buf = render.AppendCompact(t.buf, f)
+			t.Buf = render.AppendCompact(t.Buf, f)
 			t.end()
 		}
 	}

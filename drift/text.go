@@ -3,61 +3,51 @@ package drift
 import "skewlab/render"
 
 // text is a picture's text whose numbers change every tick without
-// allocating: numbers are appended to one reused byte buffer
-// (render.AppendNum & co), and a line holding them becomes one label per
-// non-space character, each a one-byte string, which Go makes without
-// allocating. Fixed strings stay whole labels. Labels are at the top-left
-// corner of their text (see Picture.Labels).
+// allocating (render.LineText), with the appenders the drift pictures
+// use, and a record of its lines (items) for the tests to read back.
+// Labels are at the top-left corner of their text (see Picture.Labels).
 type text struct {
-	buf    []byte
-	items  []textItem
-	labels []render.Label
-	open   textItem // the item being appended to, between begin and end
-	cw     float64  // a character's width in pixels, for the one-character labels
+	render.LineText
+	items []textItem
 }
 
 // textItem is one line of text at (X, Y) (top-left, pixels): S when set,
-// otherwise buf[A:B].
+// otherwise Buf[A:B].
 type textItem struct {
 	X, Y float64
 	S    string
 	A, B int
-	C    render.Color
 }
 
-// reset forgets every item, keeping the storage; cw is the character width
-// of the lines to come.
+// reset forgets every line, keeping the storage; cw is the character
+// width of the lines to come.
 func (t *text) reset(cw float64) {
-	t.buf, t.items, t.labels, t.cw = t.buf[:0], t.items[:0], t.labels[:0], cw
+	t.Reset(cw)
+	t.items = t.items[:0]
 }
 
 // str adds a fixed string.
 func (t *text) str(x, y float64, s string, c render.Color) {
-	t.items = append(t.items, textItem{X: x, Y: y, S: s, C: c})
-	t.labels = append(t.labels, render.Label{At: [2]float64{x, y}, Text: s, Color: c})
+	t.items = append(t.items, textItem{X: x, Y: y, S: s})
+	t.Str(x, y, s, c)
 }
 
-// begin starts an item built from appended pieces; end closes it.
+// begin starts a line built from appended pieces; end closes it.
 func (t *text) begin(x, y float64, c render.Color) {
-	t.open = textItem{X: x, Y: y, A: len(t.buf), C: c}
+	t.items = append(t.items, textItem{X: x, Y: y})
+	t.Begin(x, y, c)
 }
 
 func (t *text) end() {
-	it := &t.open
-	it.B = len(t.buf)
-	t.items = append(t.items, *it)
-	for j := it.A; j < it.B; j++ {
-		if t.buf[j] != ' ' {
-			t.labels = append(t.labels, render.Label{At: [2]float64{it.X + float64(j-it.A)*t.cw, it.Y}, Text: string(t.buf[j : j+1]), Color: it.C})
-		}
-	}
+	it := &t.items[len(t.items)-1]
+	it.A, it.B = t.End()
 }
 
-func (t *text) s(s string)         { t.buf = append(t.buf, s...) }
-func (t *text) e(v float64, p int) { t.buf = render.AppendNum(t.buf, v, 'e', p) }
-func (t *text) f(v float64, p int) { t.buf = render.AppendNum(t.buf, v, 'f', p) }
-func (t *text) g(v float64, p int) { t.buf = render.AppendNum(t.buf, v, 'g', p) }
-func (t *text) frames(n int)       { t.buf = render.AppendGrouped(t.buf, n) }
+func (t *text) s(s string)         { t.Buf = append(t.Buf, s...) }
+func (t *text) e(v float64, p int) { t.Buf = render.AppendNum(t.Buf, v, 'e', p) }
+func (t *text) f(v float64, p int) { t.Buf = render.AppendNum(t.Buf, v, 'f', p) }
+func (t *text) g(v float64, p int) { t.Buf = render.AppendNum(t.Buf, v, 'g', p) }
+func (t *text) frames(n int)       { t.Buf = render.AppendGrouped(t.Buf, n) }
 
 // text returns item i's text (allocating: for tests only).
 func (t *text) text(i int) string {
@@ -65,5 +55,5 @@ func (t *text) text(i int) string {
 	if it.S != "" {
 		return it.S
 	}
-	return string(t.buf[it.A:it.B])
+	return string(t.Buf[it.A:it.B])
 }
