@@ -40,7 +40,7 @@ func accumulateTRS[T layout](a *kargs, out []T, lo, hi int) {
 	st := stride[T]()
 	nodes, acc := a.nodes[:hi], a.ws.trs[:hi]
 	out = out[:hi]
-	own, me, kids := a.own, a.me, a.kids
+	kids := a.kids
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
 		// Scalars throughout: a Quat value kept whole goes through the
@@ -60,14 +60,7 @@ func accumulateTRS[T layout](a *kargs, out []T, lo, hi int) {
 		t0, t1, t2 := nd.Local.Position[0], nd.Local.Position[1], nd.Local.Position[2]
 		pi := nd.Parent
 		if pi >= 0 {
-			if own != nil {
-				if ow := own[pi]; ow != 0 && ow != me {
-					a.stale = true
-					continue
-				}
-			}
-			if !hasKids(kids, pi) {
-				a.stale = true
+			if a.unreadyRecord(pi) {
 				continue
 			}
 			pa = &acc[pi]

@@ -209,3 +209,19 @@ func withKernel(m Mode, k kernel, need uint8) Mode {
 	m.World = worldOf(k, need)
 	return m
 }
+
+// unreadyRecord reports a parent pi whose record (the workspace entry a
+// kernel keeps for a node's children) the running worker may not read:
+// a parent of another worker (foreign), or one not marked as having
+// children (the hierarchy changed since the marks were made, see
+// kidsOf). Either marks the stretch stale.
+func (a *kargs) unreadyRecord(pi int) bool {
+	if a.foreign(pi) {
+		return true
+	}
+	if !hasKids(a.kids, pi) {
+		a.stale = true
+		return true
+	}
+	return false
+}

@@ -21,7 +21,7 @@ func skewStripping[T layout](a *kargs, out []T, lo, hi int) {
 	st := stride[T]()
 	nodes, ch := a.nodes[:hi], a.ws.ch[:hi]
 	out = out[:hi]
-	own, me, kids := a.own, a.me, a.kids
+	kids := a.kids
 	var leaf chains // where a leaf's chains go: nowhere read
 	ident := chains{l: mgl64.Ident3(), r: mgl64.Ident3()}
 	for i := lo; i < hi; i++ {
@@ -43,14 +43,7 @@ func skewStripping[T layout](a *kargs, out []T, lo, hi int) {
 		pc := &ident
 		var tp0, tp1, tp2 float64
 		if pi := nd.Parent; pi >= 0 {
-			if own != nil {
-				if ow := own[pi]; ow != 0 && ow != me {
-					a.stale = true
-					continue
-				}
-			}
-			if !hasKids(kids, pi) {
-				a.stale = true
+			if a.unreadyRecord(pi) {
 				continue
 			}
 			pc = &ch[pi]

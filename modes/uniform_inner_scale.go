@@ -38,7 +38,7 @@ func uniformInnerScale[T layout](a *kargs, out []T, lo, hi int) {
 	st := stride[T]()
 	nodes, frames, cache := a.nodes[:hi], a.ws.f[:hi], a.ws.u[:hi]
 	out = out[:hi]
-	own, me, kids := a.own, a.me, a.kids
+	kids := a.kids
 	for i := lo; i < hi; i++ {
 		nd := &nodes[i]
 		lq := &nd.Local.Rotation
@@ -56,14 +56,7 @@ func uniformInnerScale[T layout](a *kargs, out []T, lo, hi int) {
 		s0, s1, s2 := nd.Local.Scale[0], nd.Local.Scale[1], nd.Local.Scale[2]
 		t0, t1, t2 := nd.Local.Position[0], nd.Local.Position[1], nd.Local.Position[2]
 		if pi := nd.Parent; pi >= 0 {
-			if own != nil {
-				if ow := own[pi]; ow != 0 && ow != me {
-					a.stale = true
-					continue
-				}
-			}
-			if !hasKids(kids, pi) {
-				a.stale = true
+			if a.unreadyRecord(pi) {
 				continue
 			}
 			f := &frames[pi]
